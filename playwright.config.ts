@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumPath } from './scripts/chromium.mjs'
+
+const port = Number(process.env.E2E_PORT ?? 3100)
+// One DATA_DIR per run, shared by the server and the test workers (they read its mail outbox).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'))
+process.env.E2E_BASE_URL = `http://localhost:${port}`
+process.env.E2E_CEP_PORT = String(port + 1)
+
+const launchOptions = {
+  executablePath: chromiumPath(),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    // Tests tagged @desktop or @phone run in that project only; the others run in both.
+    {
+      name: 'desktop',
+      grepInvert: /@phone/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: 'phone',
+      grepInvert: /@desktop/,
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node tests/e2e/cep-stub.mjs',
+      port: port + 1,
+      reuseExistingServer: false,
+      env: { PORT: String(port + 1) },
+    },
+    {
+      command: 'npx tsx tests/e2e/seed.ts && node dist/server/main.js',
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        APP_URL: `http://localhost:${port}`,
+        CEP_API_URL: `http://127.0.0.1:${port + 1}`,
+        ADMIN_EMAIL: 'admin@portal.test',
+        ADMIN_PASSWORD: 'admin-e2e-123',
+        AUTH_RATE_LIMIT: '10000',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+})

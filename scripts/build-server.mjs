@@ -1,0 +1,15 @@
+// Bundles the server (TypeScript) into dist/server/main.js; npm packages stay external.
+import { build } from 'esbuild'
+
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+})
+console.log('server built: dist/server/main.js')

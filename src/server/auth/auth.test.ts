@@ -1,0 +1,236 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { session, user, userRoles } from '../db/schema.ts'
+import { ensureAdmin } from './auth.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
+import { AUDIENCES, createActors, PASSWORD, signIn, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { linkIn, readMail } from '#tests/setup/mail.ts'
+import { unique } from '#tests/factories.ts'
+
+let t: TestApp
+let actors: Record<AudienceName, Actor>
+
+beforeAll(async () => {
+  t = await createTestApp()
+  actors = await createActors(t)
+})
+afterAll(() => t.close())
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { origin: TEST_ORIGIN, ...headers } })
+
+/** Follows a link from an e-mail through the app (path and query only). */
+const follow = (link: string) => {
+  const u = new URL(link)
+  return t.app.inject({ method: 'GET', url: u.pathname + u.search })
+}
+
+describe('sign-up and confirmation', () => {
+  it('creates an unconfirmed account with the role usuario and mails a Portuguese confirmation link', async () => {
+    const email = `${unique('novo')}@example.com`
+    const res = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: email, callbackURL: '/app' })
+    expect(res.statusCode).toBe(200)
+    const [row] = await t.db.select().from(user).where(eq(user.email, email))
+    expect(row.emailVerified).toBe(false)
+    const [role] = await t.db.select().from(userRoles).where(eq(userRoles.user_id, row.id))
+    expect(role.role).toBe('usuario')
+
+    const mail = await readMail(t.outboxDir, email)
+    expect(mail?.subject).toBe('Confirme seu email - Portal do Cliente')
+    expect(mail?.html).toContain('Confirmar email')
+
+    // Before confirmation, sign-in is refused with a Portuguese message.
+    const early = await post('/api/auth/sign-in/email', { email, password: PASSWORD })
+    expect(early.statusCode).toBe(403)
+    expect(early.json().message).toMatch(/email ainda não foi confirmado/)
+
+    const confirm = await follow(linkIn(mail!, `${TEST_ORIGIN}/api/auth/verify-email`))
+    expect(confirm.statusCode).toBe(302)
+    expect(confirm.headers.location).toBe('/app')
+    expect(String(confirm.headers['set-cookie'])).toContain('better-auth.session_token=')
+    const [after] = await t.db.select().from(user).where(eq(user.email, email))
+    expect(after.emailVerified).toBe(true)
+
+    const cookie = await signIn(t, email)
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
+    expect(me.json()).toEqual({ user: { id: row.id, email, emailVerified: true }, role: 'usuario' })
+  })
+
+  it('refuses a password shorter than 6 characters in Portuguese', async () => {
+    const email = `${unique('curta')}@example.com`
+    const res = await post('/api/auth/sign-up/email', { email, password: '12345', name: email })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('A senha deve ter pelo menos 6 caracteres.')
+  })
+
+  it('refuses a cross-site POST (CSRF): a cookie-carrying request from another origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://malicioso.example', cookie: actors.owner.cookie! },
+      payload: { email: actors.owner.email, password: PASSWORD },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().message).toBe('Origem da requisição não permitida.')
+  })
+})
+
+describe('sign-in', () => {
+  it('sets an httpOnly SameSite session cookie', async () => {
+    const res = await post('/api/auth/sign-in/email', { email: actors.owner.email, password: PASSWORD })
+    expect(res.statusCode).toBe(200)
+    const cookie = String(res.headers['set-cookie'])
+    expect(cookie).toContain('better-auth.session_token=')
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+  })
+
+  it('refuses a wrong password with a Portuguese message and no cookie', async () => {
+    const res = await post('/api/auth/sign-in/email', { email: actors.owner.email, password: 'errada-123' })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().message).toBe('Email ou senha inválidos.')
+    expect(res.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('slows brute force: the sign-in rate limit answers 429', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: '3' })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin: TEST_ORIGIN },
+          payload: { email: 'ninguem@example.com', password: 'errada-123' },
+        })
+        statuses.push(res.statusCode)
+        if (res.statusCode === 429) expect(res.json().message).toMatch(/Muitas tentativas/)
+      }
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401])
+      expect(statuses.at(-1)).toBe(429)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('password reset', () => {
+  it('mails a link to the reset screen; the new password works and old sessions end', async () => {
+    const email = actors.otherClient.email!
+    const res = await post('/api/auth/request-password-reset', { email, redirectTo: '/auth/redefinir-senha' })
+    expect(res.statusCode).toBe(200)
+    const mail = await readMail(t.outboxDir, email)
+    expect(mail?.subject).toBe('Redefinição de senha - Portal do Cliente')
+    const link = linkIn(mail!, `${TEST_ORIGIN}/auth/redefinir-senha?token=`)
+    const token = new URL(link).searchParams.get('token')!
+
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'nova-senha-456' })
+    expect(reset.statusCode).toBe(200)
+    const oldSession = await actors.otherClient.inject({ method: 'GET', url: '/api/me' })
+    expect(oldSession.statusCode).toBe(401)
+    await expect(signIn(t, email, PASSWORD)).rejects.toThrow()
+    actors.otherClient.cookie = await signIn(t, email, 'nova-senha-456')
+
+    const again = await post('/api/auth/reset-password', { token, newPassword: 'outra-senha-789' })
+    expect(again.statusCode).toBe(400)
+  })
+
+  it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {
+    const email = `${unique('ninguem')}@example.com`
+    const known = await post('/api/auth/request-password-reset', { email: actors.admin.email })
+    const unknown = await post('/api/auth/request-password-reset', { email })
+    expect(unknown.statusCode).toBe(known.statusCode)
+    expect(unknown.json()).toEqual(known.json())
+    expect(await readMail(t.outboxDir, email)).toBeUndefined()
+  })
+})
+
+describe('POST /api/conta/senha (change password)', () => {
+  it.each(AUDIENCES)('%s', async (name) => {
+    const a = name === 'otherClient' ? actors.owner : actors[name]
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/conta/senha',
+      payload: { nova_senha: 'trocada-123', confirmacao: 'trocada-123' },
+    })
+    if (name === 'anonymous') {
+      expect(res.statusCode).toBe(401)
+      return
+    }
+    expect(res.statusCode).toBe(200)
+    await expect(signIn(t, a.email!, 'trocada-123')).resolves.toContain('session_token')
+    // put it back for the other tests
+    await a.inject({ method: 'POST', url: '/api/conta/senha', payload: { nova_senha: PASSWORD, confirmacao: PASSWORD } })
+  })
+
+  it.each([
+    [{ nova_senha: '', confirmacao: '' }, 'Por favor, preencha todos os campos de senha.'],
+    [{ nova_senha: 'abcdef', confirmacao: 'abcdeg' }, 'A nova senha e confirmação devem ser iguais.'],
+    [{ nova_senha: 'abc', confirmacao: 'abc' }, 'A nova senha deve ter pelo menos 6 caracteres.'],
+    [{ nova_senha: 123456 }, 'Invalid input: expected string, received number'],
+  ])('refuses %j with its message', async (payload, message) => {
+    const res = await actors.owner.inject({ method: 'POST', url: '/api/conta/senha', payload })
+    expect(res.statusCode).toBe(400)
+    if (!message.startsWith('Invalid')) expect(res.json().message).toBe(message)
+    await expect(signIn(t, actors.owner.email!)).resolves.toContain('session_token')
+  })
+})
+
+describe('POST /api/conta/sair (sign out everywhere)', () => {
+  it('ends every session of the account', async () => {
+    const second = await signIn(t, actors.owner.email!)
+    const res = await actors.owner.inject({ method: 'POST', url: '/api/conta/sair' })
+    expect(res.statusCode).toBe(200)
+    const left = await t.db.select().from(session).where(eq(session.userId, actors.owner.userId!))
+    expect(left).toHaveLength(0)
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: second } })
+    expect(me.statusCode).toBe(401)
+    actors.owner.cookie = await signIn(t, actors.owner.email!)
+  })
+
+  it('refuses anonymous', async () => {
+    const res = await actors.anonymous.inject({ method: 'POST', url: '/api/conta/sair' })
+    expect(res.statusCode).toBe(401)
+  })
+})
+
+describe('GET /api/me (role read)', () => {
+  it.each(AUDIENCES)('%s', async (name) => {
+    const res = await actors[name].inject({ method: 'GET', url: '/api/me' })
+    if (name === 'anonymous') {
+      expect(res.statusCode).toBe(401)
+      expect(res.json().message).toBe('Faça login para continuar.')
+      return
+    }
+    expect(res.statusCode).toBe(200)
+    expect(res.json().role).toBe(name === 'admin' ? 'admin' : 'usuario')
+    expect(Object.keys(res.json().user).sort()).toEqual(['email', 'emailVerified', 'id'])
+  })
+
+  it('falls back to usuario when the account has no role row', async () => {
+    await t.db.delete(userRoles).where(eq(userRoles.user_id, actors.otherClient.userId!))
+    const res = await actors.otherClient.inject({ method: 'GET', url: '/api/me' })
+    expect(res.json().role).toBe('usuario')
+  })
+})
+
+describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD)', () => {
+  it('creates a confirmed admin, and is idempotent on an existing unconfirmed account', async () => {
+    const email = `${unique('chefe')}@example.com`
+    const id = await ensureAdmin(t.app.ctx.auth, t.db, email, 'admin-123456')
+    expect(await ensureAdmin(t.app.ctx.auth, t.db, email, 'admin-123456')).toBe(id)
+    const cookie = await signIn(t, email, 'admin-123456')
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
+    expect(me.json().role).toBe('admin')
+
+    const pending = `${unique('pendente')}@example.com`
+    await post('/api/auth/sign-up/email', { email: pending, password: PASSWORD, name: pending })
+    await ensureAdmin(t.app.ctx.auth, t.db, pending, 'admin-123456')
+    const [row] = await t.db.select().from(user).where(eq(user.email, pending))
+    expect(row.emailVerified).toBe(true)
+    const [role] = await t.db.select().from(userRoles).where(eq(userRoles.user_id, row.id))
+    expect(role.role).toBe('admin')
+    // An existing password is kept.
+    await expect(signIn(t, pending, PASSWORD)).resolves.toContain('session_token')
+  })
+})

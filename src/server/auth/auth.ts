@@ -1,0 +1,174 @@
+import { hash, verify } from '@node-rs/argon2'
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import * as schema from '../db/schema.ts'
+import { actionEmail, type Mailer } from '../mail/mailer.ts'
+import { MIN_PASSWORD } from '#shared/schemas/auth.ts'
+
+// OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane.
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
+
+export const hashPassword = (password: string) => hash(password, ARGON2)
+
+export type AuthDeps = {
+  db: Db
+  appUrl: string
+  secret: string
+  mailer: Mailer
+  /** Sign-in, sign-up and reset requests allowed per IP and minute. */
+  rateLimit: number
+}
+
+export function createAuth({ db, appUrl, secret, mailer, rateLimit }: AuthDeps) {
+  return betterAuth({
+    appName: 'Portal do Cliente',
+    baseURL: appUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash: digest, password }) => verify(digest, password),
+      },
+      async sendResetPassword({ user, token }) {
+        const url = `${appUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`
+        await mailer.send({
+          to: user.email,
+          subject: 'Redefinição de senha - Portal do Cliente',
+          ...actionEmail({
+            title: 'Redefinir sua senha',
+            paragraphs: [
+              'Recebemos um pedido para redefinir a senha da sua conta no Portal do Cliente.',
+              'O link abaixo vale por 1 hora. Se você não fez este pedido, ignore esta mensagem: sua senha continua a mesma.',
+            ],
+            action: { label: 'Escolher nova senha', url },
+          }),
+        })
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Confirme seu email - Portal do Cliente',
+          ...actionEmail({
+            title: 'Confirme seu email',
+            paragraphs: [
+              'Bem-vindo ao Portal do Cliente! Para ativar sua conta, confirme seu endereço de email.',
+              'O link vale por 24 horas. Se você não criou esta conta, ignore esta mensagem.',
+            ],
+            action: { label: 'Confirmar email', url },
+          }),
+        })
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      // Refreshed while in use: a session used after a day gets a new 7-day lifetime.
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: rateLimit },
+        '/sign-up/email': { window: 60, max: rateLimit },
+        '/request-password-reset': { window: 60, max: rateLimit },
+        '/reset-password': { window: 60, max: rateLimit },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'better-auth',
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // A new account gets the role usuario (DESIGN.md section 2).
+          async after(created) {
+            await db
+              .insert(schema.userRoles)
+              .values({ user_id: created.id, role: 'usuario' })
+              .onConflictDoNothing()
+          },
+        },
+      },
+    },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+/**
+ * Creates an account with a confirmed e-mail and a password (admin bootstrap, and the
+ * admin's "create client with account"). The user.create hook gives it the role usuario.
+ */
+export async function createConfirmedAccount(auth: Auth, email: string, password: string) {
+  const ctx = await auth.$context
+  const normalized = email.trim().toLowerCase()
+  const created = await ctx.internalAdapter.createUser(
+    { email: normalized, name: normalized, emailVerified: true },
+    { method: 'admin' },
+  )
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: 'credential',
+    accountId: created.id,
+    password: await hashPassword(password),
+  })
+  return created
+}
+
+/** Makes sure the configured administrator exists, is confirmed and has the role admin. */
+export async function ensureAdmin(auth: Auth, db: Db, email: string, password: string) {
+  const ctx = await auth.$context
+  const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase(), {
+    includeAccounts: true,
+  })
+  let userId: string
+  if (!found) {
+    userId = (await createConfirmedAccount(auth, email, password)).id
+  } else {
+    userId = found.user.id
+    if (!found.user.emailVerified) {
+      await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, userId))
+    }
+    if (!found.accounts.some((a) => a.providerId === 'credential')) {
+      await ctx.internalAdapter.linkAccount({
+        userId,
+        providerId: 'credential',
+        accountId: userId,
+        password: await hashPassword(password),
+      })
+    }
+  }
+  await db
+    .insert(schema.userRoles)
+    .values({ user_id: userId, role: 'admin' })
+    .onConflictDoUpdate({ target: schema.userRoles.user_id, set: { role: 'admin' } })
+  return userId
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod'
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
+  APP_URL: optional(z.url()),
+  ADMIN_EMAIL: optional(z.email()),
+  ADMIN_PASSWORD: optional(z.string().min(6, 'must have at least 6 characters')),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Portal do Cliente <nao-responda@localhost>'),
+  ),
+  CEP_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://viacep.com.br')),
+  AUTH_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
+  S3_ENDPOINT: optional(z.url()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().default('documents')),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+  AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+})
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl?: string
+  appUrl: string
+  adminEmail?: string
+  adminPassword?: string
+  smtpUrl?: string
+  mailFrom: string
+  cepApiUrl: string
+  authSecret?: string
+  s3?: {
+    endpoint?: string
+    region: string
+    bucket: string
+    accessKeyId?: string
+    secretAccessKey?: string
+    forcePathStyle: boolean
+  }
+  /** Sign-in, sign-up and reset requests allowed per IP and minute. */
+  authRateLimit: number
+  logLevel: string
+}
+
+/** Parses the environment once; a bad value throws one line naming the variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`)
+  }
+  const e = parsed.data
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: set ADMIN_EMAIL and ADMIN_PASSWORD together`,
+    )
+  }
+  const useS3 = Boolean(e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    cepApiUrl: e.CEP_API_URL.replace(/\/$/, ''),
+    authSecret: e.AUTH_SECRET,
+    s3: useS3
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+  }
+}
+
+export class ConfigError extends Error {}

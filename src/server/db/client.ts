@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** A database or an open transaction: what every query function takes first. */
+export type DbOrTx = Db | Tx
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export const pgliteExtensions = { pg_trgm, unaccent }
+
+/** Opens the embedded PostgreSQL in `dir`, or a server when `databaseUrl` is given. */
+export async function openDatabase(opts: {
+  databaseUrl?: string
+  pgliteDir?: string
+  pglite?: PGlite
+  migrationsDir?: string
+}): Promise<Database> {
+  const folder = opts.migrationsDir ?? defaultMigrationsDir()
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
+      close: () => pool.end(),
+    }
+  }
+  let client = opts.pglite
+  if (!client) {
+    if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true })
+    client = await PGlite.create(opts.pgliteDir, { extensions: pgliteExtensions })
+  }
+  const pglite = client
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
+    close: () => pglite.close(),
+  }
+}
+
+/** Migrations live in the source tree; the built server (dist/server) finds them from the project root. */
+export function defaultMigrationsDir() {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  return path.join(dir, 'src/server/db/migrations')
+}

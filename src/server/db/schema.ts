@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+// ---- better-auth tables (its documented core schema; JS keys are the names it expects) ----
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+)
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+)
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+// ---- portal tables (names as SPEC.md section 3) ----
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'usuario'] }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [check('user_roles_role_check', sql`${t.role} in ('admin', 'usuario')`)],
+)
+
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: text('user_id')
+      .unique()
+      .references(() => user.id, { onDelete: 'set null' }),
+    nome: text('nome').notNull(),
+    // Stored normalised: digits for CPF/CNPJ, upper-case letters and digits for the alphanumeric CNPJ.
+    documento: text('documento').notNull().unique(),
+    email: text('email').notNull(),
+    nascimento: date('nascimento'),
+    telefone: text('telefone'),
+    cep: text('cep'),
+    logradouro: text('logradouro'),
+    complemento: text('complemento'),
+    bairro: text('bairro'),
+    localidade: text('localidade'),
+    uf: text('uf'),
+    endereco: text('endereco'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clientes_email_lower_idx').on(sql`lower(${t.email})`),
+    index('clientes_created_at_idx').on(t.created_at),
+  ],
+)
+
+export const categorias = pgTable('categorias', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  nome: text('nome').notNull(),
+  descricao: text('descricao'),
+  created_at: createdAt(),
+})
+
+export const status = pgTable(
+  'status',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    descricao: text('descricao'),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('status_nome_idx').on(t.nome)],
+)
+
+export const tiposServicos = pgTable(
+  'tipos_servicos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tipo: text('tipo').notNull(),
+    categoria_id: uuid('categoria_id').references(() => categorias.id, { onDelete: 'restrict' }),
+    validade: integer('validade').notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+    mensagem_aviso: text('mensagem_aviso'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('tipos_servicos_categoria_idx').on(t.categoria_id),
+    check('tipos_servicos_validade_check', sql`${t.validade} >= 0`),
+  ],
+)
+
+export const tiposDocumentos = pgTable('tipos_documentos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tipo: text('tipo').notNull(),
+  created_at: createdAt(),
+})
+
+export const tiposServicosTiposDocumentos = pgTable(
+  'tipos_servicos_tipos_documentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tipo_servico_id: uuid('tipo_servico_id')
+      .notNull()
+      .references(() => tiposServicos.id, { onDelete: 'cascade' }),
+    tipo_documento_id: uuid('tipo_documento_id')
+      .notNull()
+      .references(() => tiposDocumentos.id, { onDelete: 'restrict' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('regra_tipo_servico_tipo_documento_idx').on(t.tipo_servico_id, t.tipo_documento_id),
+  ],
+)
+
+export const servicos = pgTable(
+  'servicos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cliente_id: uuid('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    tipo_servico_id: uuid('tipo_servico_id')
+      .notNull()
+      .references(() => tiposServicos.id, { onDelete: 'restrict' }),
+    vigencia_inicio: date('vigencia_inicio'),
+    vigencia_fim: date('vigencia_fim'),
+    status_id: uuid('status_id').references(() => status.id, { onDelete: 'restrict' }),
+    protocolo: text('protocolo'),
+    detalhes: text('detalhes'),
+    anotacoes: text('anotacoes'),
+    notificacao: text('notificacao'),
+    emails_interessados: text('emails_interessados'),
+    emails_tecnicos: text('emails_tecnicos'),
+    visualizado_admin: boolean('visualizado_admin').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('servicos_cliente_created_idx').on(t.cliente_id, t.created_at),
+    index('servicos_created_at_idx').on(t.created_at),
+    index('servicos_status_idx').on(t.status_id),
+    index('servicos_tipo_servico_idx').on(t.tipo_servico_id),
+    index('servicos_vigencia_fim_idx').on(t.vigencia_fim),
+  ],
+)
+
+export const servicosTiposDocumentos = pgTable(
+  'servicos_tipos_documentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servico_id: uuid('servico_id')
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    tipo_documento_id: uuid('tipo_documento_id')
+      .notNull()
+      .references(() => tiposDocumentos.id, { onDelete: 'restrict' }),
+    caminho_arquivo: text('caminho_arquivo').notNull(),
+    data_envio: timestamp('data_envio', { withTimezone: true }).notNull().defaultNow(),
+    status_id: uuid('status_id').references(() => status.id, { onDelete: 'set null' }),
+    visivel_usuario: boolean('visivel_usuario').notNull().default(true),
+    tipo_documento: text('tipo_documento'),
+  },
+  (t) => [uniqueIndex('documento_servico_tipo_idx').on(t.servico_id, t.tipo_documento_id)],
+)
+
+export const avisos = pgTable(
+  'avisos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servico_id: uuid('servico_id')
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    texto: text('texto').notNull(),
+    data_limite: date('data_limite').notNull(),
+    resolvido: boolean('resolvido').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('avisos_servico_created_idx').on(t.servico_id, t.created_at),
+    index('avisos_abertos_idx')
+      .on(t.servico_id)
+      .where(sql`${t.resolvido} = false`),
+  ],
+)
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    avisar: integer('avisar').notNull(),
+    mensagem: text('mensagem').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [check('schedules_avisar_check', sql`${t.avisar} >= 1`)],
+)
+
+/** Each notification e-mail sent for a service (DESIGN.md section 3, "Send e-mail"). */
+export const enviosEmail = pgTable(
+  'envios_email',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servico_id: uuid('servico_id')
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    assunto: text('assunto').notNull(),
+    destinatarios: text('destinatarios').array().notNull(),
+    enviados: integer('enviados').notNull(),
+    falhas: integer('falhas').notNull(),
+    erro: text('erro'),
+    origem: text('origem', { enum: ['manual', 'automatico'] })
+      .notNull()
+      .default('manual'),
+    created_at: createdAt(),
+  },
+  (t) => [index('envios_email_servico_idx').on(t.servico_id, t.created_at)],
+)

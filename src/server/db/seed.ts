@@ -1,0 +1,21 @@
+import type { Db } from './client.ts'
+import { status } from './schema.ts'
+
+/** DESIGN.md section 3: the statuses every installation starts with, in this order. */
+export const STATUS_INICIAIS = [
+  { nome: 'Em andamento', descricao: 'Serviço em execução pela equipe.' },
+  { nome: 'Aguardando cliente', descricao: 'Depende de documentos ou informações do cliente.' },
+  { nome: 'Protocolado no órgão ambiental', descricao: 'Processo protocolado, aguardando análise do órgão.' },
+  { nome: 'Entregue', descricao: 'Serviço concluído e entregue ao cliente.' },
+  { nome: 'Vencido', descricao: 'A vigência terminou.' },
+  { nome: 'Arquivado', descricao: 'Serviço encerrado e arquivado.' },
+]
+
+/** Idempotent: inserts the statuses that are missing (by name). */
+export async function seedStatuses(db: Db) {
+  const base = Date.now() - STATUS_INICIAIS.length * 1000
+  await db
+    .insert(status)
+    .values(STATUS_INICIAIS.map((s, i) => ({ ...s, created_at: new Date(base + i * 1000) })))
+    .onConflictDoNothing({ target: status.nome })
+}

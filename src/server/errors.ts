@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ZodError } from 'zod'
+
+/** An error whose message is safe to show to the user (Portuguese). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
+
+export const notFound = (message = 'Registro não encontrado.') => new HttpError(404, message)
+
+const GENERIC = 'Ocorreu um erro inesperado.'
+
+/** One JSON error shape, `{ message, field? }`; 5xx details go only to the log. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, field: error.field })
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0]
+      const field = first?.instancePath?.replace(/^\//, '').split('/')[0] || undefined
+      return reply.status(400).send({ message: first?.message ?? 'Dados inválidos.', field })
+    }
+    if (error instanceof ZodError) {
+      const first = error.issues[0]
+      return reply
+        .status(400)
+        .send({ message: first?.message ?? 'Dados inválidos.', field: first?.path[0]?.toString() })
+    }
+    const fe = error as FastifyError
+    const status = fe.statusCode ?? 500
+    if (status === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_FILES_LIMIT') {
+      return reply.status(413).send({ message: 'O arquivo deve ter no máximo 5MB.' })
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' })
+    }
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error')
+      return reply.status(status).send({ message: clientMessage(fe) })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send({ message: GENERIC })
+  })
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Tipo de conteúdo não suportado.'
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'Corpo da requisição inválido.'
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Requisição grande demais.'
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'Envie o arquivo como multipart/form-data.'
+    default:
+      return 'Requisição inválida.'
+  }
+}

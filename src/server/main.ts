@@ -1,0 +1,78 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pino from 'pino'
+import { ensureAdmin } from './auth/auth.ts'
+import { buildApp } from './app.ts'
+import { ConfigError, parseConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedStatuses } from './db/seed.ts'
+import { createMailer } from './mail/mailer.ts'
+import { lockDataDir, loadSecret } from './runtime.ts'
+import { createStorage } from './storage/storage.ts'
+
+async function main() {
+  let config
+  try {
+    config = parseConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  const logger = pino({ level: config.logLevel })
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pgdata'),
+  })
+  await database.migrate()
+  await seedStatuses(database.db)
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'mail'),
+    log: logger,
+  })
+  const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storage: createStorage(config),
+    mailer,
+    secret: loadSecret(config.dataDir, config.authSecret),
+    webDir: path.join(projectRoot, 'dist/web'),
+    logger,
+  })
+  if (config.adminEmail && config.adminPassword) {
+    await ensureAdmin(app.ctx.auth, database.db, config.adminEmail, config.adminPassword)
+    logger.info(`administrator ${config.adminEmail} is ready`)
+  }
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    logger.info(`${signal} received, closing`)
+    try {
+      await app.close()
+      mailer.close()
+      await database.close()
+    } finally {
+      unlock()
+      process.exit(0)
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ port: config.port, host: config.host })
+  logger.info(`Portal do Cliente em ${config.appUrl} (banco: ${database.kind})`)
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+})

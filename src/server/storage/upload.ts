@@ -1,0 +1,108 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, open, rm, stat } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type { FastifyRequest } from 'fastify'
+import { fileTypeFromBuffer } from 'file-type'
+import { HttpError } from '../errors.ts'
+import { MAX_UPLOAD_BYTES, sanitizeFileName } from '#shared/arquivos.ts'
+import type { Storage } from './storage.ts'
+
+export type UploadKind = { ext: string; mime: string }
+
+/** A received file, validated and parked in a temporary file until it is stored. */
+export type ReceivedFile = {
+  fileName: string
+  safeName: string
+  size: number
+  kind: UploadKind
+  fields: Record<string, string>
+  /** Streams the file into storage under `key`. */
+  storeAs(storage: Storage, key: string): Promise<void>
+  /** Removes the temporary file (always call, in a finally). */
+  discard(): Promise<void>
+}
+
+const TYPE_MESSAGE = 'Apenas arquivos PDF, JPG e PNG são permitidos.'
+
+/**
+ * Reads one multipart file (plus its text fields) while enforcing the size limit as it streams,
+ * and checks its type by the first bytes. `allowed` lists accepted extensions
+ * (`pdf`, `jpg`, `png`, `doc`, `docx`). Throws 4xx `HttpError`s with Portuguese messages.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  opts: { tmpDir: string; allowed: readonly string[]; typeMessage?: string },
+): Promise<ReceivedFile> {
+  if (!request.isMultipart()) throw new HttpError(400, 'Envie o arquivo como multipart/form-data.')
+  const fields: Record<string, string> = {}
+  await mkdir(opts.tmpDir, { recursive: true })
+  const tmp = path.join(opts.tmpDir, `${randomUUID()}.upload`)
+  const discard = () => rm(tmp, { force: true })
+  let fileName: string | undefined
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value
+        continue
+      }
+      if (fileName !== undefined) {
+        part.file.resume()
+        continue
+      }
+      fileName = part.filename
+      await pipeline(part.file, createWriteStream(tmp))
+      if (part.file.truncated) throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
+    }
+  } catch (err) {
+    await discard()
+    if (err instanceof HttpError) throw err
+    const code = (err as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'Envie um arquivo por vez.')
+    throw new HttpError(400, 'Não foi possível ler o arquivo enviado.')
+  }
+  if (fileName === undefined) {
+    await discard()
+    throw new HttpError(400, 'Selecione um arquivo.', 'arquivo')
+  }
+  const { size } = await stat(tmp)
+  if (size === 0) {
+    await discard()
+    throw new HttpError(400, 'O arquivo está vazio.', 'arquivo')
+  }
+  const kind = await sniff(tmp)
+  if (!kind || !opts.allowed.includes(kind.ext)) {
+    await discard()
+    throw new HttpError(415, opts.typeMessage ?? TYPE_MESSAGE, 'arquivo')
+  }
+  return {
+    fileName,
+    safeName: sanitizeFileName(fileName, kind.ext),
+    size,
+    kind,
+    fields,
+    storeAs: (storage, key) => storage.put(key, createReadStream(tmp), size, kind.mime),
+    discard,
+  }
+}
+
+async function sniff(file: string): Promise<UploadKind | undefined> {
+  const handle = await open(file, 'r')
+  try {
+    const buf = Buffer.alloc(4100)
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0)
+    const found = await fileTypeFromBuffer(buf.subarray(0, bytesRead))
+    if (!found) {
+      // Legacy .doc files are OLE2 compound documents (D0 CF 11 E0 A1 B1 1A E1).
+      if (bytesRead >= 8 && buf.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex')))
+        return { ext: 'doc', mime: 'application/msword' }
+      return undefined
+    }
+    if (found.ext === 'cfb') return { ext: 'doc', mime: 'application/msword' }
+    return { ext: found.ext, mime: found.mime }
+  } finally {
+    await handle.close()
+  }
+}

@@ -1,0 +1,54 @@
+/** SPEC §9: upload limit 5 MB. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+/** SPEC §9: client uploads accept PDF, JPG and PNG. */
+export const CLIENT_UPLOAD_MIME = ['application/pdf', 'image/jpeg', 'image/png', 'image/jpg']
+export const CLIENT_UPLOAD_EXTENSIONS = ['pdf', 'jpg', 'png'] as const
+export const CLIENT_UPLOAD_ACCEPT = '.pdf,.jpg,.jpeg,.png'
+
+/** SPEC §9: admin uploads accept pdf, doc, docx, jpg, jpeg, png. */
+export const ADMIN_UPLOAD_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'png'] as const
+export const ADMIN_UPLOAD_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png'
+
+/**
+ * SPEC §3: characters other than letters, digits, dot and hyphen become underscores.
+ * Accents are folded first so 'Licença.pdf' reads 'Licenca.pdf'. The extension found by the
+ * file's content replaces a missing or misleading one.
+ */
+export function sanitizeFileName(name: string, ext?: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  let safe = base
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-zA-Z0-9.-]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(-120)
+  if (!safe) safe = 'arquivo'
+  if (ext) {
+    const current = safe.includes('.') ? safe.split('.').pop()!.toLowerCase() : ''
+    const same = current === ext || (ext === 'jpg' && current === 'jpeg')
+    if (!same) safe = `${safe}.${ext}`
+  }
+  return safe
+}
+
+/** The extension of a stored path, without the dot ('' when none). */
+export function extensionOf(filePath: string): string {
+  const last = filePath.split('/').pop() ?? ''
+  const i = last.lastIndexOf('.')
+  return i > 0 ? last.slice(i + 1).toLowerCase() : ''
+}
+
+/** SPEC §7: download name = type name plus the extension of the stored path. */
+export function downloadName(tipo: string, caminho: string): string {
+  const ext = extensionOf(caminho)
+  return ext ? `${tipo}.${ext}` : tipo
+}
+
+/** SPEC §9: zip name sanitised to letters, digits, dot, underscore, hyphen. */
+export function zipFileName(tipoServico: string, protocolo: string | null | undefined): string {
+  return `${tipoServico}_${protocolo ?? ''}_documentos.zip`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-zA-Z0-9._-]/g, '_')
+}

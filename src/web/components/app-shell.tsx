@@ -1,0 +1,229 @@
+import {
+  BookOpenCheck,
+  CalendarClock,
+  ClipboardList,
+  FilePlus2,
+  FileStack,
+  FolderTree,
+  LayoutDashboard,
+  Leaf,
+  ListChecks,
+  LogOut,
+  PanelLeft,
+  Tags,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+import { Dialog as DialogPrimitive } from 'radix-ui'
+import { useCallback, useEffect, useState } from 'react'
+import { NavLink, Outlet, useLocation } from 'react-router'
+import { signOut, useMe } from '../features/auth/api.ts'
+import { cn } from '../lib/utils.ts'
+import { paths } from '../paths.ts'
+import { isAdmin } from '#shared/roles.ts'
+
+type MenuItem = { label: string; to: string; icon: LucideIcon }
+
+/** SPEC §2: the client menu, titled Menu Principal. */
+const CLIENT_MENU: MenuItem[] = [
+  { label: 'Meus Serviços', to: paths.usuario.dashboard, icon: ClipboardList },
+  { label: 'Solicitar Serviço', to: paths.usuario.solicitarServico, icon: FilePlus2 },
+  { label: 'Meus Dados', to: paths.usuario.meusDados, icon: UserRound },
+]
+
+/** SPEC §2: the admin menu, titled Administração. */
+const ADMIN_MENU: MenuItem[] = [
+  { label: 'Dashboard Global', to: paths.admin.servicos, icon: LayoutDashboard },
+  { label: 'Clientes', to: paths.admin.clientes, icon: Users },
+  { label: 'Categorias', to: paths.admin.categorias, icon: FolderTree },
+  { label: 'Status', to: paths.admin.status, icon: Tags },
+  { label: 'Tipos de Serviços', to: paths.admin.tiposServicos, icon: BookOpenCheck },
+  { label: 'Tipos de Documentos', to: paths.admin.tiposDocumentos, icon: FileStack },
+  { label: 'Agendamentos de Avisos', to: paths.admin.schedules, icon: CalendarClock },
+  { label: 'Regras de Documentos', to: paths.admin.regrasDocumentos, icon: ListChecks },
+  { label: 'Meus Dados', to: paths.admin.meusDados, icon: UserRound },
+]
+
+const COOKIE = 'sidebar:state'
+const COOKIE_MAX_AGE = 60 * 60 * 24 * 7 // SPEC §9: 7 days
+const MOBILE_QUERY = '(max-width: 767px)' // SPEC §9: breakpoint 768 px
+
+const readCookie = () =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${COOKIE}=`))
+    ?.split('=')[1] !== 'false'
+
+export function useIsMobile() {
+  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches)
+  useEffect(() => {
+    const mq = window.matchMedia(MOBILE_QUERY)
+    const onChange = () => setMobile(mq.matches)
+    mq.addEventListener('change', onChange)
+    return () => mq.removeEventListener('change', onChange)
+  }, [])
+  return mobile
+}
+
+/** The authenticated layout: side menu, header and the page. */
+export function AppShell() {
+  const { data: me } = useMe()
+  const isMobile = useIsMobile()
+  const [open, setOpen] = useState(readCookie)
+  const [openMobile, setOpenMobile] = useState(false)
+  const location = useLocation()
+
+  const toggle = useCallback(() => {
+    if (isMobile) return setOpenMobile((v) => !v)
+    setOpen((v) => {
+      document.cookie = `${COOKIE}=${!v}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`
+      return !v
+    })
+  }, [isMobile])
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() === 'b' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault()
+        toggle()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [toggle])
+
+  useEffect(() => setOpenMobile(false), [location.pathname])
+
+  const admin = isAdmin(me?.role)
+  const menu = (collapsed: boolean) => (
+    <SideMenu
+      title={admin ? 'Administração' : 'Menu Principal'}
+      items={admin ? ADMIN_MENU : CLIENT_MENU}
+      collapsed={collapsed}
+    />
+  )
+
+  return (
+    <div className="flex min-h-svh w-full bg-muted/30">
+      {!isMobile && (
+        <aside
+          data-state={open ? 'expanded' : 'collapsed'}
+          aria-label="Menu lateral"
+          className={cn(
+            'sticky top-0 h-svh shrink-0 border-r bg-sidebar text-sidebar-foreground transition-[width] duration-200',
+            open ? 'w-[16rem]' : 'w-[3rem]',
+          )}
+        >
+          {menu(!open)}
+        </aside>
+      )}
+      {isMobile && (
+        <DialogPrimitive.Root open={openMobile} onOpenChange={setOpenMobile}>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay
+              data-testid="sidebar-overlay"
+              className="fixed inset-0 z-40 bg-black/50"
+            />
+            <DialogPrimitive.Content
+              aria-label="Menu lateral"
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 w-[18rem] border-r bg-sidebar text-sidebar-foreground shadow-xl"
+            >
+              <DialogPrimitive.Title className="sr-only">Menu lateral</DialogPrimitive.Title>
+              {menu(false)}
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/95 px-3 backdrop-blur sm:px-4">
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label="Alternar menu lateral"
+            title="Alternar menu (Ctrl+B)"
+            className="inline-flex size-9 cursor-pointer items-center justify-center rounded-md hover:bg-accent"
+          >
+            <PanelLeft className="size-5" />
+          </button>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-base leading-tight font-semibold">Portal do Cliente</p>
+            <p className="truncate text-xs text-muted-foreground">
+              {admin ? 'Painel Administrativo' : 'Área do Cliente'}
+            </p>
+          </div>
+          {me && (
+            <div className="flex min-w-0 items-center gap-2">
+              <span className="hidden max-w-[16rem] truncate text-sm text-muted-foreground sm:inline">
+                {me.user.email}
+              </span>
+              <span
+                aria-hidden
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground uppercase"
+              >
+                {me.user.email.charAt(0)}
+              </span>
+            </div>
+          )}
+        </header>
+        <main className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}
+
+function SideMenu({ title, items, collapsed }: { title: string; items: MenuItem[]; collapsed: boolean }) {
+  const itemClass = (active: boolean) =>
+    cn(
+      'flex h-9 items-center gap-3 rounded-md px-2.5 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+      active && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
+      collapsed && 'justify-center px-0',
+    )
+  return (
+    <nav aria-label={title} className="flex h-full flex-col">
+      <div className={cn('flex h-16 items-center gap-2 border-b px-3', collapsed && 'justify-center px-0')}>
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          <Leaf className="size-4" />
+        </span>
+        {!collapsed && <span className="truncate font-semibold">Portal do Cliente</span>}
+      </div>
+      <div className="flex-1 overflow-y-auto p-2">
+        {!collapsed && (
+          <p className="px-2.5 pt-2 pb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {title}
+          </p>
+        )}
+        <ul className="flex flex-col gap-1">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                title={collapsed ? item.label : undefined}
+                aria-label={collapsed ? item.label : undefined}
+                className={({ isActive }) => itemClass(isActive)}
+              >
+                <item.icon className="size-4 shrink-0" />
+                {!collapsed && <span className="truncate">{item.label}</span>}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="border-t p-2">
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          title={collapsed ? 'Sair' : undefined}
+          aria-label={collapsed ? 'Sair' : undefined}
+          className={cn(itemClass(false), 'w-full cursor-pointer text-left')}
+        >
+          <LogOut className="size-4 shrink-0" />
+          {!collapsed && <span>Sair</span>}
+        </button>
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Leaf, Loader2 } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Button } from '../../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import { Label } from '../../components/ui/label.tsx'
+import { PasswordInput } from '../../components/ui/password-input.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
+import { paths } from '../../paths.ts'
+import { resetPassword } from './api.ts'
+import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/auth.ts'
+
+/** Opened from the reset e-mail: choose the new password. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const navigate = useNavigate()
+  const form = useForm<NovaSenha>({
+    resolver: zodResolver(NovaSenhaSchema),
+    defaultValues: { nova_senha: '', confirmacao: '' },
+  })
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await resetPassword(token, values.nova_senha)
+      notifySuccess('Senha alterada com sucesso!', 'Sua senha foi atualizada.')
+      navigate(paths.auth, { replace: true })
+    } catch (err) {
+      notifyError(
+        'Erro ao alterar senha',
+        err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado ao alterar a senha.',
+      )
+    }
+  }, notifyInvalid('Erro', NOVA_SENHA_TITLES))
+  return (
+    <div className="flex min-h-svh items-center justify-center bg-gradient-to-br from-emerald-50 via-background to-teal-50 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <span className="mx-auto flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <Leaf className="size-5" />
+          </span>
+          <CardTitle className="text-xl">Redefinir senha</CardTitle>
+          <CardDescription>Escolha uma nova senha para sua conta.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {token ? (
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <div className="grid gap-2">
+                <Label htmlFor="nova-senha">Nova senha</Label>
+                <PasswordInput id="nova-senha" autoComplete="new-password" {...form.register('nova_senha')} />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="confirmacao">Confirmar nova senha</Label>
+                <PasswordInput id="confirmacao" autoComplete="new-password" {...form.register('confirmacao')} />
+              </div>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
+                Salvar nova senha
+              </Button>
+            </form>
+          ) : (
+            <p className="text-center text-sm text-muted-foreground">
+              Link inválido. Peça um novo email em{' '}
+              <Link to={paths.auth} className="text-primary underline">
+                Recuperar Senha
+              </Link>
+              .
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/page-header.tsx'
+
+export function MeusDadosPage() {
+  return <PageHeader title="Meus Dados" />
+}

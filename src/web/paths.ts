@@ -1,0 +1,25 @@
+/** Every URL of the web app, spelled once (SPEC §2 route table). */
+export const paths = {
+  landing: '/',
+  auth: '/auth',
+  redefinirSenha: '/auth/redefinir-senha',
+  app: '/app',
+  usuario: {
+    dashboard: '/app/usuario/dashboard',
+    solicitarServico: '/app/solicitar-servico',
+    meusDados: '/app/meus-dados',
+    documentos: (servicoId: string) => `/app/servico/${servicoId}/documentos`,
+  },
+  admin: {
+    servicos: '/app/admin/servicos',
+    servico: (servicoId: string) => `/app/admin/servico/${servicoId}`,
+    clientes: '/app/admin/cadastros/clientes',
+    categorias: '/app/admin/cadastros/categorias',
+    status: '/app/admin/cadastros/status',
+    tiposServicos: '/app/admin/cadastros/tipos-servicos',
+    tiposDocumentos: '/app/admin/cadastros/tipos-documentos',
+    schedules: '/app/admin/cadastros/schedules',
+    regrasDocumentos: '/app/admin/regras-documentos',
+    meusDados: '/app/admin/meus-dados',
+  },
+} as const

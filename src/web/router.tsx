@@ -1,0 +1,111 @@
+import { useEffect } from 'react'
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { AppShell } from './components/app-shell.tsx'
+import { AppIndexRedirect, RequireRole } from './components/require-role.tsx'
+import { CenteredSpinner } from './components/ui/spinner.tsx'
+import type { Role } from '#shared/schemas/auth.ts'
+
+/** The landing page is a separate document (its own small bundle): leave the app for it. */
+function ToLanding() {
+  useEffect(() => window.location.replace('/'), [])
+  return <CenteredSpinner />
+}
+
+/** A lazily loaded page behind the role guard. */
+function page(
+  path: string,
+  role: Role,
+  load: () => Promise<{ Component: React.ComponentType }>,
+): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { Component } = await load()
+      return {
+        Component: () => (
+          <RequireRole role={role}>
+            <Component />
+          </RequireRole>
+        ),
+      }
+    },
+  }
+}
+
+const routes: RouteObject[] = [
+  {
+    path: '/auth',
+    lazy: () => import('./features/auth/auth-page.tsx').then((m) => ({ Component: m.AuthPage })),
+  },
+  {
+    path: '/auth/redefinir-senha',
+    lazy: () =>
+      import('./features/auth/reset-password-page.tsx').then((m) => ({
+        Component: m.ResetPasswordPage,
+      })),
+  },
+  {
+    path: '/app',
+    element: (
+      <RequireRole>
+        <AppShell />
+      </RequireRole>
+    ),
+    hydrateFallbackElement: <CenteredSpinner />,
+    children: [
+      { index: true, element: <AppIndexRedirect /> },
+      page('usuario/dashboard', 'usuario', () =>
+        import('./features/servicos/meus-servicos-page.tsx').then((m) => ({ Component: m.MeusServicosPage })),
+      ),
+      page('solicitar-servico', 'usuario', () =>
+        import('./features/servicos/solicitar-servico-page.tsx').then((m) => ({
+          Component: m.SolicitarServicoPage,
+        })),
+      ),
+      page('meus-dados', 'usuario', () =>
+        import('./features/clientes/meus-dados-page.tsx').then((m) => ({ Component: m.MeusDadosPage })),
+      ),
+      page('servico/:servicoId/documentos', 'usuario', () =>
+        import('./features/documentos/documentos-page.tsx').then((m) => ({ Component: m.DocumentosPage })),
+      ),
+      page('admin/servicos', 'admin', () =>
+        import('./features/servicos/admin-servicos-page.tsx').then((m) => ({ Component: m.AdminServicosPage })),
+      ),
+      page('admin/servico/:servicoId', 'admin', () =>
+        import('./features/servicos/servico-detail-page.tsx').then((m) => ({ Component: m.ServicoDetailPage })),
+      ),
+      page('admin/cadastros/clientes', 'admin', () =>
+        import('./features/clientes/clientes-page.tsx').then((m) => ({ Component: m.ClientesPage })),
+      ),
+      page('admin/cadastros/categorias', 'admin', () =>
+        import('./features/cadastros/categorias-page.tsx').then((m) => ({ Component: m.CategoriasPage })),
+      ),
+      page('admin/cadastros/status', 'admin', () =>
+        import('./features/cadastros/status-page.tsx').then((m) => ({ Component: m.StatusPage })),
+      ),
+      page('admin/cadastros/tipos-servicos', 'admin', () =>
+        import('./features/cadastros/tipos-servicos-page.tsx').then((m) => ({ Component: m.TiposServicosPage })),
+      ),
+      page('admin/cadastros/tipos-documentos', 'admin', () =>
+        import('./features/cadastros/tipos-documentos-page.tsx').then((m) => ({
+          Component: m.TiposDocumentosPage,
+        })),
+      ),
+      page('admin/cadastros/schedules', 'admin', () =>
+        import('./features/cadastros/schedules-page.tsx').then((m) => ({ Component: m.SchedulesPage })),
+      ),
+      page('admin/regras-documentos', 'admin', () =>
+        import('./features/cadastros/regras-documentos-page.tsx').then((m) => ({
+          Component: m.RegrasDocumentosPage,
+        })),
+      ),
+      page('admin/meus-dados', 'admin', () =>
+        import('./features/conta/admin-meus-dados-page.tsx').then((m) => ({ Component: m.AdminMeusDadosPage })),
+      ),
+    ],
+  },
+  // SPEC §2: unknown paths redirect to /.
+  { path: '*', element: <ToLanding /> },
+]
+
+export const router = createBrowserRouter(routes)

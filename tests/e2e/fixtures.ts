@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { simpleParser, type ParsedMail } from 'mailparser'
+
+export { ADMIN, CLIENTE } from './accounts.ts'
+
+export const BASE_URL = process.env.E2E_BASE_URL!
+const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'mail')
+
+let seq = 0
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++seq}@example.com`
+
+/** Signs the page's browser context in through the real endpoint (the cookie is set for the page). */
+export async function login(page: Page, account: { email: string; password: string }) {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: BASE_URL },
+    data: { email: account.email, password: account.password },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+/** The newest .eml in the outbox addressed to `to`, waiting up to 5 s for it. */
+export async function readMail(to: string): Promise<ParsedMail> {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    let files: string[] = []
+    try {
+      files = readdirSync(outbox()).filter((f) => f.endsWith('.eml'))
+    } catch {
+      files = []
+    }
+    for (const file of files.sort().reverse()) {
+      const mail = await simpleParser(readFileSync(path.join(outbox(), file)))
+      const addresses = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address?.toLowerCase())
+      if (addresses.includes(to.toLowerCase())) return mail
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${outbox()}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** The first URL in the mail's text that starts with `prefix`. */
+export function linkIn(mail: ParsedMail, prefix: string) {
+  const found = (mail.text ?? '').split(/\s+/).find((w) => w.startsWith(prefix))
+  if (!found) throw new Error(`no link ${prefix} in "${mail.subject}"`)
+  return found
+}
+
+/**
+ * A new confirmed client account (sign-up, then the confirmation link from the outbox), signed
+ * out. Use it in tests that change data, so parallel tests never share rows.
+ */
+export async function newClientAccount(request: APIRequestContext, password = 'senha-e2e-123') {
+  const email = uniqueEmail('cliente')
+  const res = await request.post('/api/auth/sign-up/email', {
+    headers: { origin: BASE_URL },
+    data: { email, password, name: email, callbackURL: '/app' },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+  const link = linkIn(await readMail(email), `${BASE_URL}/api/auth/verify-email`)
+  const verified = await request.get(link, { maxRedirects: 0 })
+  expect(verified.status()).toBe(302)
+  return { email, password }
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../src/server/db/client.ts'
+import {
+  avisos,
+  categorias,
+  clientes,
+  schedules,
+  servicos,
+  servicosTiposDocumentos,
+  status,
+  tiposDocumentos,
+  tiposServicos,
+  tiposServicosTiposDocumentos,
+} from '../src/server/db/schema.ts'
+
+let seq = 0
+/** A value unique within the run (names, e-mails, documents). */
+export const unique = (prefix = 'x') => `${prefix}-${Date.now().toString(36)}-${++seq}-${randomUUID().slice(0, 6)}`
+
+/** A valid CPF (check digits computed), different on every call. */
+export function cpf(): string {
+  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10))
+  if (new Set(base).size === 1) base[0] = (base[0] + 1) % 10
+  const digit = (nums: number[]) => {
+    const sum = nums.reduce((acc, n, i) => acc + n * (nums.length + 1 - i), 0)
+    const r = (sum * 10) % 11
+    return r === 10 ? 0 : r
+  }
+  const d1 = digit(base)
+  const d2 = digit([...base, d1])
+  return [...base, d1, d2].join('')
+}
+
+export async function createCliente(db: Db, overrides: Partial<typeof clientes.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(clientes)
+    .values({
+      nome: `Cliente ${unique('c')}`,
+      documento: cpf(),
+      email: `${unique('cliente')}@example.com`,
+      ...overrides,
+    })
+    .returning()
+  return row
+}
+
+export async function createCategoria(db: Db, overrides: Partial<typeof categorias.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(categorias)
+    .values({ nome: `Categoria ${unique('cat')}`, ...overrides })
+    .returning()
+  return row
+}
+
+export async function createStatus(db: Db, overrides: Partial<typeof status.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(status)
+    .values({ nome: `Status ${unique('st')}`, ...overrides })
+    .returning()
+  return row
+}
+
+/** One of the seeded statuses by name ('Em andamento', 'Arquivado', ...). */
+export async function getStatus(db: Db, nome: string) {
+  const [row] = await db.select().from(status).where(eq(status.nome, nome))
+  if (!row) throw new Error(`status ${nome} not seeded`)
+  return row
+}
+
+export async function createTipoServico(
+  db: Db,
+  overrides: Partial<typeof tiposServicos.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(tiposServicos)
+    .values({ tipo: `Tipo ${unique('ts')}`, validade: 365, ativo: true, ...overrides })
+    .returning()
+  return row
+}
+
+export async function createTipoDocumento(
+  db: Db,
+  overrides: Partial<typeof tiposDocumentos.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(tiposDocumentos)
+    .values({ tipo: `Documento ${unique('td')}`, ...overrides })
+    .returning()
+  return row
+}
+
+export async function createRegra(db: Db, tipo_servico_id: string, tipo_documento_id: string) {
+  const [row] = await db
+    .insert(tiposServicosTiposDocumentos)
+    .values({ tipo_servico_id, tipo_documento_id })
+    .returning()
+  return row
+}
+
+export async function createServico(
+  db: Db,
+  values: { cliente_id: string } & Partial<typeof servicos.$inferInsert>,
+) {
+  const tipo_servico_id = values.tipo_servico_id ?? (await createTipoServico(db)).id
+  const [row] = await db
+    .insert(servicos)
+    .values({
+      protocolo: unique('PROT'),
+      vigencia_inicio: '2026-01-01',
+      vigencia_fim: '2027-01-01',
+      ...values,
+      tipo_servico_id,
+    })
+    .returning()
+  return row
+}
+
+/** A document row (the file itself is the caller's business). */
+export async function createDocumento(
+  db: Db,
+  values: { servico_id: string; tipo_documento_id: string } & Partial<
+    typeof servicosTiposDocumentos.$inferInsert
+  >,
+) {
+  const [row] = await db
+    .insert(servicosTiposDocumentos)
+    .values({ caminho_arquivo: `${values.servico_id}/${unique('f')}.pdf`, ...values })
+    .returning()
+  return row
+}
+
+export async function createAviso(
+  db: Db,
+  values: { servico_id: string } & Partial<typeof avisos.$inferInsert>,
+) {
+  const [row] = await db
+    .insert(avisos)
+    .values({ texto: `Aviso ${unique('a')}`, data_limite: '2027-01-01', ...values })
+    .returning()
+  return row
+}
+
+export async function createSchedule(db: Db, overrides: Partial<typeof schedules.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(schedules)
+    .values({ avisar: 30, mensagem: `Mensagem ${unique('sch')}`, ...overrides })
+    .returning()
+  return row
+}
