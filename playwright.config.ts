@@ -61,7 +61,7 @@ export default defineConfig({
       env: { PORT: String(port + 1) },
     },
     {
-      command: 'npx tsx tests/e2e/seed.ts && node dist/server/main.js',
+      command: `npx tsx tests/e2e/seed.ts && node ${process.env.PORTAL_DIST ?? 'dist'}/server/main.js`,
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -22,7 +22,7 @@ export default defineConfig({
   root,
   plugins: [react(), tailwindcss(), appShellFallback()],
   build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    outDir: path.resolve(import.meta.dirname, process.env.PORTAL_DIST ?? 'dist', 'web'),
     emptyOutDir: true,
     rollupOptions: {
       input: { index: path.join(root, 'index.html'), app: path.join(root, 'app.html') },

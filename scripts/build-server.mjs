@@ -1,9 +1,12 @@
 // Bundles the server (TypeScript) into dist/server/main.js; npm packages stay external.
 import { build } from 'esbuild'
 
+// PORTAL_DIST lets parallel checkouts of the work build side by side (default dist).
+const dist = process.env.PORTAL_DIST ?? 'dist'
+
 await build({
   entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  outfile: `${dist}/server/main.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -12,4 +15,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 })
-console.log('server built: dist/server/main.js')
+console.log(`server built: ${dist}/server/main.js`)

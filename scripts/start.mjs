@@ -19,7 +19,8 @@ const run = (script) => {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-if (stale('dist/web/app.html', 'src/web', 'src/shared')) run('build:web')
-if (stale('dist/server/main.js', 'src/server', 'src/shared')) run('build:server')
+const dist = process.env.PORTAL_DIST ?? 'dist'
+if (stale(`${dist}/web/app.html`, 'src/web', 'src/shared')) run('build:web')
+if (stale(`${dist}/server/main.js`, 'src/server', 'src/shared')) run('build:server')
 
-await import(path.resolve('dist/server/main.js'))
+await import(path.resolve(`${dist}/server/main.js`))

@@ -16,6 +16,7 @@ import { registerPolicy, resolveActor } from './policy.ts'
 import type { Storage } from './storage/storage.ts'
 import { MAX_UPLOAD_BYTES } from '#shared/arquivos.ts'
 import { contaRoutes } from './features/conta/conta.routes.ts'
+import { documentosRoutes } from './features/documentos/documentos.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Feature routes: one plugin per feature file.
   await app.register(contaRoutes)
+  await app.register(documentosRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!)

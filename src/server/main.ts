@@ -36,14 +36,16 @@ async function main() {
     outboxDir: path.join(config.dataDir, 'mail'),
     log: logger,
   })
-  const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+  // The built server (DIST/server/main.js) serves the built web app beside it (DIST/web).
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  const webDir = here.endsWith(path.join('src', 'server')) ? undefined : path.resolve(here, '../web')
   const app = await buildApp({
     config,
     db: database.db,
     storage: createStorage(config),
     mailer,
     secret: loadSecret(config.dataDir, config.authSecret),
-    webDir: path.join(projectRoot, 'dist/web'),
+    webDir,
     logger,
   })
   if (config.adminEmail && config.adminPassword) {

@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test'
 
 // SPEC §2 "Landing page" and §9 "Landing page figures": 17 years, 7 cities, 5 groups, 5 reasons.
-const cidades = ['Vitória', 'Aracruz', 'Linhares', 'Colatina', 'São Mateus', 'Nova Venécia', 'Conceição da Barra']
+const cidades = [
+  'Vitória',
+  'Aracruz',
+  'Linhares',
+  'Colatina',
+  'São Mateus',
+  'Nova Venécia',
+  'Conceição da Barra',
+]
 
 test.describe('landing page', () => {
   test('presents the firm, its services, reasons and cities', async ({ page }) => {
@@ -19,8 +27,14 @@ test.describe('landing page', () => {
       await expect(inicio.getByText(valor, { exact: true })).toBeVisible()
       await expect(inicio.getByText(rotulo, { exact: true })).toBeVisible()
     }
-    await expect(inicio.getByRole('link', { name: 'Solicitar orçamento' })).toHaveAttribute('href', '#contato')
-    await expect(inicio.getByRole('link', { name: 'Conheça nossos serviços' })).toHaveAttribute('href', '#servicos')
+    await expect(inicio.getByRole('link', { name: 'Solicitar orçamento' })).toHaveAttribute(
+      'href',
+      '#contato',
+    )
+    await expect(inicio.getByRole('link', { name: 'Conheça nossos serviços' })).toHaveAttribute(
+      'href',
+      '#servicos',
+    )
 
     const servicos = page.getByRole('region', { name: 'Serviços' })
     await expect(servicos.getByRole('article')).toHaveCount(5)
@@ -31,38 +45,55 @@ test.describe('landing page', () => {
 
     const porQue = page.getByRole('region', { name: 'Por que nos escolher' })
     await expect(porQue.getByRole('article')).toHaveCount(5)
-    await expect(porQue.getByRole('heading', { name: /equipe multidisciplinar a serviço/i })).toBeVisible()
+    await expect(
+      porQue.getByRole('heading', { name: /equipe multidisciplinar a serviço/i }),
+    ).toBeVisible()
 
     const rodape = page.getByRole('contentinfo')
-    await expect(rodape.getByRole('list', { name: 'Cidades atendidas' }).getByRole('listitem')).toHaveText(cidades)
+    await expect(
+      rodape.getByRole('list', { name: 'Cidades atendidas' }).getByRole('listitem'),
+    ).toHaveText(cidades)
     await expect(rodape.getByRole('link', { name: /^\(\d{2}\) \d{4,5}-\d{4}$/ })).toBeVisible()
     await expect(rodape.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/)
     await expect(rodape.getByText(String(new Date().getFullYear()))).toBeVisible()
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/auth',
+    )
   })
 
-  test('the desktop menu links to the sections and can be hidden and shown', { tag: '@desktop' }, async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await page.goto('/')
-    const menu = page.getByRole('navigation', { name: 'Navegação principal' })
-    for (const [nome, href] of [
-      ['Início', '#inicio'],
-      ['Serviços', '#servicos'],
-      ['Por que nos escolher', '#por-que'],
-      ['Contato', '#contato'],
-    ]) {
-      await expect(menu.getByRole('link', { name: nome, exact: true })).toHaveAttribute('href', href)
-    }
+  test(
+    'the desktop menu links to the sections and can be hidden and shown',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.goto('/')
+      const menu = page.getByRole('navigation', { name: 'Navegação principal' })
+      for (const [nome, href] of [
+        ['Início', '#inicio'],
+        ['Serviços', '#servicos'],
+        ['Por que nos escolher', '#por-que'],
+        ['Contato', '#contato'],
+      ]) {
+        await expect(menu.getByRole('link', { name: nome, exact: true })).toHaveAttribute(
+          'href',
+          href,
+        )
+      }
 
-    await page.getByRole('button', { name: 'Ocultar menu' }).click()
-    await expect(menu).toBeHidden()
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+      await page.getByRole('button', { name: 'Ocultar menu' }).click()
+      await expect(menu).toBeHidden()
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
 
-    await page.getByRole('button', { name: 'Mostrar menu' }).click()
-    await expect(menu.getByRole('link', { name: 'Serviços' })).toBeVisible()
-  })
+      await page.getByRole('button', { name: 'Mostrar menu' }).click()
+      await expect(menu.getByRole('link', { name: 'Serviços' })).toBeVisible()
+    },
+  )
 
-  test('the contact form opens a prefilled WhatsApp chat in a new tab', async ({ page, context }) => {
+  test('the contact form opens a prefilled WhatsApp chat in a new tab', async ({
+    page,
+    context,
+  }) => {
     // No network in tests: answer the chat link locally so the new tab settles on its URL.
     await context.route('https://wa.me/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
@@ -88,7 +119,9 @@ test.describe('landing page', () => {
     await contato.getByLabel('Nome', { exact: true }).fill('Maria José da Silva')
     await contato.getByLabel('Email', { exact: true }).fill('maria@example.com')
     await contato.getByLabel('Telefone', { exact: true }).fill('27999991234')
-    await contato.getByLabel('Mensagem', { exact: true }).fill('Preciso renovar a LO & a outorga do poço.')
+    await contato
+      .getByLabel('Mensagem', { exact: true })
+      .fill('Preciso renovar a LO & a outorga do poço.')
     await expect(contato.getByLabel('Telefone', { exact: true })).toHaveValue('(27) 99999-1234')
 
     const novaAba = context.waitForEvent('page')
@@ -115,7 +148,10 @@ test.describe('landing page', () => {
       await page.goto('/')
       await expect(page.getByRole('button', { name: 'Ocultar menu' })).toBeHidden()
       await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeHidden()
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth')
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
+        'href',
+        '/auth',
+      )
 
       await page.getByRole('button', { name: 'Abrir menu' }).click()
       const menu = page.getByRole('navigation', { name: 'Menu' })

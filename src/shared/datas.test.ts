@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, daysBetween, formatDate, today } from './datas.ts'
+
+describe('datas', () => {
+  it('formats calendar dates as dd/MM/yyyy without time-zone shift', () => {
+    expect(formatDate('2026-01-01')).toBe('01/01/2026')
+    expect(formatDate(null)).toBe('-')
+    expect(formatDate('')).toBe('-')
+  })
+  it('adds days across months and leap years', () => {
+    expect(addDays('2026-11-22', 365)).toBe('2027-11-22')
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
+    expect(addDays('2026-01-31', -31)).toBe('2025-12-31')
+  })
+  it('counts calendar days', () => {
+    expect(daysBetween('2026-11-22', '2026-11-27')).toBe(5)
+    expect(daysBetween('2026-11-22', '2026-11-21')).toBe(-1)
+  })
+  it("reads today's date in São Paulo", () => {
+    expect(today('America/Sao_Paulo', new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22')
+  })
+})

@@ -1,0 +1,38 @@
+import { differenceInCalendarDays, format, parseISO } from 'date-fns'
+import { ptBR } from 'date-fns/locale'
+
+/**
+ * Dates (SPEC §9: dd/MM/yyyy, pt-BR). `date` columns travel as 'yyyy-MM-dd' strings and are read
+ * as calendar days, never shifted by a time zone.
+ */
+
+/** 'yyyy-MM-dd' (or an ISO timestamp) as dd/MM/yyyy; a dash when empty. */
+export function formatDate(value: string | Date | null | undefined, empty = '-'): string {
+  if (!value) return empty
+  const date = typeof value === 'string' ? parseISO(value) : value
+  return Number.isNaN(date.getTime()) ? empty : format(date, 'dd/MM/yyyy', { locale: ptBR })
+}
+
+/** An instant as dd/MM/yyyy HH:mm. */
+export function formatDateTime(value: string | Date | null | undefined, empty = '-'): string {
+  if (!value) return empty
+  const date = typeof value === 'string' ? parseISO(value) : value
+  return Number.isNaN(date.getTime()) ? empty : format(date, "dd/MM/yyyy 'às' HH:mm", { locale: ptBR })
+}
+
+/** Today's calendar date in a time zone (default America/Sao_Paulo) as 'yyyy-MM-dd'. */
+export function today(timeZone = 'America/Sao_Paulo', now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+/** 'yyyy-MM-dd' plus `days` calendar days. */
+export function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number)
+  const date = new Date(Date.UTC(y, m - 1, d + days))
+  return date.toISOString().slice(0, 10)
+}
+
+/** Calendar days from `from` to `to` (both 'yyyy-MM-dd'); negative when `to` is past. */
+export function daysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(parseISO(to), parseISO(from))
+}

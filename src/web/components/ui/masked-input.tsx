@@ -1,0 +1,40 @@
+import { IMaskInput } from 'react-imask'
+import type { ComponentProps } from 'react'
+import { cn } from '../../lib/utils.ts'
+import { inputClass } from './input.tsx'
+
+/** SPEC §5 masks (react-imask). */
+export const MASKS = {
+  cep: { mask: '00000-000' },
+  /** (00) 00000-0000 for mobiles; (00) 0000-0000 for 10-digit landlines. */
+  telefone: { mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] },
+  /** 11 digits as CPF, otherwise CNPJ (letters allowed in the first 12 positions since 2026). */
+  documento: {
+    mask: [
+      { mask: '000.000.000-00' },
+      { mask: 'XX.XXX.XXX/XXXX-00', definitions: { X: /[0-9A-Za-z]/ } },
+    ],
+    prepareChar: (ch: string) => ch.toUpperCase(),
+  },
+  uf: { mask: /^[A-Za-z]{0,2}$/, prepareChar: (ch: string) => ch.toUpperCase() },
+} as const
+
+type Props = Omit<ComponentProps<'input'>, 'onChange' | 'value' | 'ref'> & {
+  mask: keyof typeof MASKS
+  value: string
+  onValueChange: (value: string) => void
+}
+
+/** A text input with one of the portal's masks; `onValueChange` receives the masked text. */
+export function MaskedInput({ mask, value, onValueChange, className, ...props }: Props) {
+  const options = MASKS[mask] as Record<string, unknown>
+  return (
+    <IMaskInput
+      {...options}
+      {...(props as Record<string, unknown>)}
+      value={value ?? ''}
+      onAccept={(v: string) => onValueChange(v)}
+      className={cn(inputClass, className)}
+    />
+  )
+}
