@@ -26,6 +26,12 @@ export default defineConfig({
     emptyOutDir: true,
     rollupOptions: {
       input: { index: path.join(root, 'index.html'), app: path.join(root, 'app.html') },
+      output: {
+        // React itself is shared by the landing page and the app; everything else stays apart.
+        advancedChunks: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
     },
   },
   server: {

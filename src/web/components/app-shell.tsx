@@ -96,11 +96,12 @@ export function AppShell() {
   useEffect(() => setOpenMobile(false), [location.pathname])
 
   const admin = isAdmin(me?.role)
-  const menu = (collapsed: boolean) => (
+  const menu = (collapsed: boolean, email?: string) => (
     <SideMenu
       title={admin ? 'Administração' : 'Menu Principal'}
       items={admin ? ADMIN_MENU : CLIENT_MENU}
       collapsed={collapsed}
+      email={email}
     />
   )
 
@@ -131,7 +132,7 @@ export function AppShell() {
               className="fixed inset-y-0 left-0 z-50 w-[18rem] border-r bg-sidebar text-sidebar-foreground shadow-xl"
             >
               <DialogPrimitive.Title className="sr-only">Menu lateral</DialogPrimitive.Title>
-              {menu(false)}
+              {menu(false, me?.user.email)}
             </DialogPrimitive.Content>
           </DialogPrimitive.Portal>
         </DialogPrimitive.Root>
@@ -160,6 +161,7 @@ export function AppShell() {
               </span>
               <span
                 aria-hidden
+                title={me.user.email}
                 className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground uppercase"
               >
                 {me.user.email.charAt(0)}
@@ -175,7 +177,18 @@ export function AppShell() {
   )
 }
 
-function SideMenu({ title, items, collapsed }: { title: string; items: MenuItem[]; collapsed: boolean }) {
+function SideMenu({
+  title,
+  items,
+  collapsed,
+  email,
+}: {
+  title: string
+  items: MenuItem[]
+  collapsed: boolean
+  /** Shown above Sair in the phone drawer, where the header has no room for it. */
+  email?: string
+}) {
   const itemClass = (active: boolean) =>
     cn(
       'flex h-9 items-center gap-3 rounded-md px-2.5 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
@@ -213,6 +226,17 @@ function SideMenu({ title, items, collapsed }: { title: string; items: MenuItem[
         </ul>
       </div>
       <div className="border-t p-2">
+        {email && (
+          <div className="mb-1 flex items-center gap-2 px-2.5 py-2">
+            <span
+              aria-hidden
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground uppercase"
+            >
+              {email.charAt(0)}
+            </span>
+            <span className="truncate text-sm text-muted-foreground">{email}</span>
+          </div>
+        )}
         <button
           type="button"
           onClick={() => void signOut()}
