@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseConfig } from './config.ts'
+
+describe('parseConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = parseConfig({})
+    expect(c).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      appUrl: 'http://localhost:3000',
+      cepApiUrl: 'https://viacep.com.br',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      s3: undefined,
+    })
+  })
+
+  it('treats empty strings as unset and derives APP_URL from PORT', () => {
+    expect(parseConfig({ PORT: '4000', DATABASE_URL: '', APP_URL: '' }).appUrl).toBe('http://localhost:4000')
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT: /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL: /],
+    [{ APP_URL: 'nao e url' }, /^Invalid configuration: APP_URL: /],
+    [{ ADMIN_EMAIL: 'admin@x.com' }, /^Invalid configuration: ADMIN_PASSWORD: /],
+    [{ ADMIN_EMAIL: 'nao-email', ADMIN_PASSWORD: '123456' }, /^Invalid configuration: ADMIN_EMAIL: /],
+    [{ SMTP_URL: 'http://x' }, /^Invalid configuration: SMTP_URL: /],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError)
+    expect(() => parseConfig(env)).toThrow(message)
+  })
+
+  it('turns on S3 when an endpoint is given', () => {
+    const c = parseConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' })
+    expect(c.s3).toMatchObject({ bucket: 'documents', forcePathStyle: true })
+  })
+})

@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-main-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'error', HOST: '127.0.0.1', TEST_DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output }
+}
+
+async function waitForHealth(port: number) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`)
+      if (res.ok) return res.json()
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('server did not start')
+}
+
+describe('the server process (npm start contract)', () => {
+  it('serves /api/health, refuses a second server on the same DATA_DIR, closes on SIGTERM', async () => {
+    const port = 3900 + Math.floor(Math.random() * 50)
+    const first = start({ DATA_DIR: dataDir, PORT: String(port) })
+    expect(await waitForHealth(port)).toEqual({ ok: true })
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true)
+
+    const second = start({ DATA_DIR: dataDir, PORT: String(port + 100) })
+    expect(await second.exited).toBe(1)
+    expect(second.output()).toMatch(/Another server \(pid \d+\) is using DATA_DIR/)
+
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false)
+  }, 60_000)
+
+  it('stops with one line naming a bad variable', async () => {
+    const bad = start({ DATA_DIR: dataDir, PORT: 'porta' })
+    expect(await bad.exited).toBe(1)
+    expect(bad.output().trim()).toMatch(/^Invalid configuration: PORT: [^\n]+$/)
+  })
+})
