@@ -1,0 +1,15 @@
+// s3rver ships no types; this is the part the tests use.
+declare module 's3rver' {
+  type Options = {
+    port?: number
+    address?: string
+    silent?: boolean
+    directory?: string
+    configureBuckets?: { name: string; configs: unknown[] }[]
+  }
+  export default class S3rver {
+    constructor(options: Options)
+    run(): Promise<{ address: string; port: number }>
+    close(): Promise<void>
+  }
+}
