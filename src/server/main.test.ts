@@ -20,7 +20,7 @@ function start(env: Record<string, string>) {
 }
 
 async function waitForHealth(port: number) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 900; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`)
       if (res.ok) return res.json()
@@ -46,11 +46,11 @@ describe('the server process (npm start contract)', () => {
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false)
-  }, 60_000)
+  }, 180_000)
 
   it('stops with one line naming a bad variable', async () => {
     const bad = start({ DATA_DIR: dataDir, PORT: 'porta' })
     expect(await bad.exited).toBe(1)
     expect(bad.output().trim()).toMatch(/^Invalid configuration: PORT: [^\n]+$/)
-  })
+  }, 60_000)
 })
