@@ -5,13 +5,18 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-main-'))
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+const children: ReturnType<typeof spawn>[] = []
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL')
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 })
+})
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'error', HOST: '127.0.0.1', TEST_DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  children.push(child)
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
