@@ -25,6 +25,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One results folder per server port, so side-by-side runs never wipe each other's artifacts.
+  outputDir: `test-results/${port}`,
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
@@ -50,7 +52,13 @@ export default defineConfig({
     {
       name: 'phone',
       grepInvert: /@desktop/,
-      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
+      },
     },
   ],
   webServer: [

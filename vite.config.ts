@@ -12,7 +12,8 @@ const appShellFallback = (): Plugin => ({
     server.middlewares.use((req, _res, next) => {
       const url = req.url ?? '/'
       const isAsset = /^\/(@|src\/|node_modules\/|api\/)|\.[a-z0-9]+(\?|$)/i.test(url)
-      if (req.method === 'GET' && url !== '/' && !url.startsWith('/?') && !isAsset) req.url = '/app.html'
+      if (req.method === 'GET' && url !== '/' && !url.startsWith('/?') && !isAsset)
+        req.url = '/app.html'
       next()
     })
   },

@@ -12,8 +12,11 @@ if (!existsSync(chromiumPath())) {
   const isRoot = process.getuid?.() === 0
   const hasApt = spawnSync('which', ['apt-get']).status === 0
   if (isRoot && hasApt) {
-    console.log('Chromium not found: installing Debian\'s chromium package...')
-    if (run('apt-get', ['update', '-qq']) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium']) !== 0)
+    console.log("Chromium not found: installing Debian's chromium package...")
+    if (
+      run('apt-get', ['update', '-qq']) !== 0 ||
+      run('apt-get', ['install', '-y', '-qq', 'chromium']) !== 0
+    )
       process.exit(1)
   } else {
     console.error(

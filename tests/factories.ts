@@ -16,7 +16,8 @@ import {
 
 let seq = 0
 /** A value unique within the run (names, e-mails, documents). */
-export const unique = (prefix = 'x') => `${prefix}-${Date.now().toString(36)}-${++seq}-${randomUUID().slice(0, 6)}`
+export const unique = (prefix = 'x') =>
+  `${prefix}-${Date.now().toString(36)}-${++seq}-${randomUUID().slice(0, 6)}`
 
 /** A valid CPF (check digits computed), different on every call. */
 export function cpf(): string {
@@ -45,7 +46,10 @@ export async function createCliente(db: Db, overrides: Partial<typeof clientes.$
   return row
 }
 
-export async function createCategoria(db: Db, overrides: Partial<typeof categorias.$inferInsert> = {}) {
+export async function createCategoria(
+  db: Db,
+  overrides: Partial<typeof categorias.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(categorias)
     .values({ nome: `Categoria ${unique('cat')}`, ...overrides })
@@ -141,7 +145,10 @@ export async function createAviso(
   return row
 }
 
-export async function createSchedule(db: Db, overrides: Partial<typeof schedules.$inferInsert> = {}) {
+export async function createSchedule(
+  db: Db,
+  overrides: Partial<typeof schedules.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(schedules)
     .values({ avisar: 30, mensagem: `Mensagem ${unique('sch')}`, ...overrides })

@@ -16,7 +16,9 @@ describe('parseConfig', () => {
   })
 
   it('treats empty strings as unset and derives APP_URL from PORT', () => {
-    expect(parseConfig({ PORT: '4000', DATABASE_URL: '', APP_URL: '' }).appUrl).toBe('http://localhost:4000')
+    expect(parseConfig({ PORT: '4000', DATABASE_URL: '', APP_URL: '' }).appUrl).toBe(
+      'http://localhost:4000',
+    )
   })
 
   it.each([
@@ -24,7 +26,10 @@ describe('parseConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL: /],
     [{ APP_URL: 'nao e url' }, /^Invalid configuration: APP_URL: /],
     [{ ADMIN_EMAIL: 'admin@x.com' }, /^Invalid configuration: ADMIN_PASSWORD: /],
-    [{ ADMIN_EMAIL: 'nao-email', ADMIN_PASSWORD: '123456' }, /^Invalid configuration: ADMIN_EMAIL: /],
+    [
+      { ADMIN_EMAIL: 'nao-email', ADMIN_PASSWORD: '123456' },
+      /^Invalid configuration: ADMIN_EMAIL: /,
+    ],
     [{ SMTP_URL: 'http://x' }, /^Invalid configuration: SMTP_URL: /],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
@@ -32,7 +37,11 @@ describe('parseConfig', () => {
   })
 
   it('turns on S3 when an endpoint is given', () => {
-    const c = parseConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' })
+    const c = parseConfig({
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'a',
+      S3_SECRET_ACCESS_KEY: 'b',
+    })
     expect(c.s3).toMatchObject({ bucket: 'documents', forcePathStyle: true })
   })
 })

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional())
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyToUndefined, schema.optional())
 
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),

@@ -38,7 +38,9 @@ async function main() {
   })
   // The built server (DIST/server/main.js) serves the built web app beside it (DIST/web).
   const here = path.dirname(fileURLToPath(import.meta.url))
-  const webDir = here.endsWith(path.join('src', 'server')) ? undefined : path.resolve(here, '../web')
+  const webDir = here.endsWith(path.join('src', 'server'))
+    ? undefined
+    : path.resolve(here, '../web')
   const app = await buildApp({
     config,
     db: database.db,

@@ -17,12 +17,19 @@ export function formatDate(value: string | Date | null | undefined, empty = '-')
 export function formatDateTime(value: string | Date | null | undefined, empty = '-'): string {
   if (!value) return empty
   const date = typeof value === 'string' ? parseISO(value) : value
-  return Number.isNaN(date.getTime()) ? empty : format(date, "dd/MM/yyyy 'às' HH:mm", { locale: ptBR })
+  return Number.isNaN(date.getTime())
+    ? empty
+    : format(date, "dd/MM/yyyy 'às' HH:mm", { locale: ptBR })
 }
 
 /** Today's calendar date in a time zone (default America/Sao_Paulo) as 'yyyy-MM-dd'. */
 export function today(timeZone = 'America/Sao_Paulo', now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
 }
 
 /** 'yyyy-MM-dd' plus `days` calendar days. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { formatDocumento, isValidDocumento, maskDocumento, normalizeDocumento } from './documento.ts'
+import {
+  formatDocumento,
+  isValidDocumento,
+  maskDocumento,
+  normalizeDocumento,
+} from './documento.ts'
 
 describe('documento (CPF / CNPJ)', () => {
   it.each([

@@ -6,7 +6,8 @@ import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@brazilian-utils
  */
 
 /** Letters and digits only, upper-case: the form stored in `clientes.documento`. */
-export const normalizeDocumento = (value: string) => value.replace(/[^0-9a-zA-Z]/g, '').toUpperCase()
+export const normalizeDocumento = (value: string) =>
+  value.replace(/[^0-9a-zA-Z]/g, '').toUpperCase()
 
 export function isValidDocumento(value: string): boolean {
   const doc = normalizeDocumento(value)

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router'
 import { Toaster } from 'sonner'
 import { router } from './router.tsx'
 import './styles.css'
+import '#shared/zod-locale.ts'
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },

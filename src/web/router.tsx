@@ -55,7 +55,9 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <AppIndexRedirect /> },
       page('usuario/dashboard', 'usuario', () =>
-        import('./features/servicos/meus-servicos-page.tsx').then((m) => ({ Component: m.MeusServicosPage })),
+        import('./features/servicos/meus-servicos-page.tsx').then((m) => ({
+          Component: m.MeusServicosPage,
+        })),
       ),
       page('solicitar-servico', 'usuario', () =>
         import('./features/servicos/solicitar-servico-page.tsx').then((m) => ({
@@ -63,28 +65,42 @@ const routes: RouteObject[] = [
         })),
       ),
       page('meus-dados', 'usuario', () =>
-        import('./features/clientes/meus-dados-page.tsx').then((m) => ({ Component: m.MeusDadosPage })),
+        import('./features/clientes/meus-dados-page.tsx').then((m) => ({
+          Component: m.MeusDadosPage,
+        })),
       ),
       page('servico/:servicoId/documentos', 'usuario', () =>
-        import('./features/documentos/documentos-page.tsx').then((m) => ({ Component: m.DocumentosPage })),
+        import('./features/documentos/documentos-page.tsx').then((m) => ({
+          Component: m.DocumentosPage,
+        })),
       ),
       page('admin/servicos', 'admin', () =>
-        import('./features/servicos/admin-servicos-page.tsx').then((m) => ({ Component: m.AdminServicosPage })),
+        import('./features/servicos/admin-servicos-page.tsx').then((m) => ({
+          Component: m.AdminServicosPage,
+        })),
       ),
       page('admin/servico/:servicoId', 'admin', () =>
-        import('./features/servicos/servico-detail-page.tsx').then((m) => ({ Component: m.ServicoDetailPage })),
+        import('./features/servicos/servico-detail-page.tsx').then((m) => ({
+          Component: m.ServicoDetailPage,
+        })),
       ),
       page('admin/cadastros/clientes', 'admin', () =>
-        import('./features/clientes/clientes-page.tsx').then((m) => ({ Component: m.ClientesPage })),
+        import('./features/clientes/clientes-page.tsx').then((m) => ({
+          Component: m.ClientesPage,
+        })),
       ),
       page('admin/cadastros/categorias', 'admin', () =>
-        import('./features/cadastros/categorias-page.tsx').then((m) => ({ Component: m.CategoriasPage })),
+        import('./features/cadastros/categorias-page.tsx').then((m) => ({
+          Component: m.CategoriasPage,
+        })),
       ),
       page('admin/cadastros/status', 'admin', () =>
         import('./features/cadastros/status-page.tsx').then((m) => ({ Component: m.StatusPage })),
       ),
       page('admin/cadastros/tipos-servicos', 'admin', () =>
-        import('./features/cadastros/tipos-servicos-page.tsx').then((m) => ({ Component: m.TiposServicosPage })),
+        import('./features/cadastros/tipos-servicos-page.tsx').then((m) => ({
+          Component: m.TiposServicosPage,
+        })),
       ),
       page('admin/cadastros/tipos-documentos', 'admin', () =>
         import('./features/cadastros/tipos-documentos-page.tsx').then((m) => ({
@@ -92,7 +108,9 @@ const routes: RouteObject[] = [
         })),
       ),
       page('admin/cadastros/schedules', 'admin', () =>
-        import('./features/cadastros/schedules-page.tsx').then((m) => ({ Component: m.SchedulesPage })),
+        import('./features/cadastros/schedules-page.tsx').then((m) => ({
+          Component: m.SchedulesPage,
+        })),
       ),
       page('admin/regras-documentos', 'admin', () =>
         import('./features/cadastros/regras-documentos-page.tsx').then((m) => ({
@@ -100,7 +118,9 @@ const routes: RouteObject[] = [
         })),
       ),
       page('admin/meus-dados', 'admin', () =>
-        import('./features/conta/admin-meus-dados-page.tsx').then((m) => ({ Component: m.AdminMeusDadosPage })),
+        import('./features/conta/admin-meus-dados-page.tsx').then((m) => ({
+          Component: m.AdminMeusDadosPage,
+        })),
       ),
     ],
   },

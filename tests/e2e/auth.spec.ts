@@ -1,9 +1,23 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, BASE_URL, CLIENTE, linkIn, login, newClientAccount, readMail, uniqueEmail } from './fixtures.ts'
+import {
+  ADMIN,
+  BASE_URL,
+  CLIENTE,
+  linkIn,
+  login,
+  newClientAccount,
+  readMail,
+  uniqueEmail,
+} from './fixtures.ts'
 
 test.describe('route guard and redirects', () => {
   test('anonymous visitors are sent to /auth from every /app route', async ({ page }) => {
-    for (const path of ['/app', '/app/usuario/dashboard', '/app/admin/servicos', '/app/meus-dados']) {
+    for (const path of [
+      '/app',
+      '/app/usuario/dashboard',
+      '/app/admin/servicos',
+      '/app/meus-dados',
+    ]) {
       await page.goto(path)
       await expect(page).toHaveURL(/\/auth$/)
       await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible()
@@ -29,7 +43,9 @@ test.describe('route guard and redirects', () => {
     await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
   })
 
-  test('an admin is routed to the global dashboard and kept out of client routes', async ({ page }) => {
+  test('an admin is routed to the global dashboard and kept out of client routes', async ({
+    page,
+  }) => {
     await login(page, ADMIN)
     await page.goto('/app')
     await expect(page).toHaveURL(/\/app\/admin\/servicos$/)
@@ -96,7 +112,9 @@ test.describe('/auth', () => {
     if (test.info().project.name === 'phone') {
       // On a phone the e-mail and Sair live in the side menu.
       await page.getByRole('button', { name: 'Alternar menu lateral' }).click()
-      await expect(page.getByRole('dialog', { name: 'Menu lateral' }).getByText(email)).toBeVisible()
+      await expect(
+        page.getByRole('dialog', { name: 'Menu lateral' }).getByText(email),
+      ).toBeVisible()
     } else {
       await expect(page.getByRole('banner').getByText(email)).toBeVisible()
     }
@@ -122,7 +140,9 @@ test.describe('/auth', () => {
     await dialog.getByLabel('Email').fill(account.email)
     await dialog.getByRole('button', { name: 'Enviar link' }).click()
     await expect(page.getByText('Email enviado!')).toBeVisible()
-    await expect(page.getByText('Verifique sua caixa de entrada para redefinir a senha.')).toBeVisible()
+    await expect(
+      page.getByText('Verifique sua caixa de entrada para redefinir a senha.'),
+    ).toBeVisible()
     await expect(dialog.getByLabel('Email')).toHaveValue('')
 
     const mail = await readMail(account.email)

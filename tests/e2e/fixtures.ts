@@ -33,7 +33,10 @@ export async function readMail(to: string): Promise<ParsedMail> {
     }
     for (const file of files.sort().reverse()) {
       const mail = await simpleParser(readFileSync(path.join(outbox(), file)))
-      const addresses = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address?.toLowerCase())
+      const addresses = [mail.to]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((v) => v.address?.toLowerCase())
       if (addresses.includes(to.toLowerCase())) return mail
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${outbox()}`)

@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 
-test('the landing page loads without the app code, in at most 120 KB of gzipped JavaScript @desktop', async ({ page }) => {
+test('the landing page loads without the app code, in at most 120 KB of gzipped JavaScript @desktop', async ({
+  page,
+}) => {
   const scripts = new Map<string, number>()
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return

@@ -21,10 +21,20 @@ const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') })
 await database.migrate()
 await seedStatuses(database.db)
 const log = { info() {}, warn() {}, error() {} } as never
-const mailer = createMailer({ from: 'seed@portal.test', outboxDir: path.join(dataDir, 'seed-mail'), log })
+const mailer = createMailer({
+  from: 'seed@portal.test',
+  outboxDir: path.join(dataDir, 'seed-mail'),
+  log,
+})
 const ctx: SeedContext = {
   db: database.db,
-  auth: createAuth({ db: database.db, appUrl, secret: loadSecret(dataDir), mailer, rateLimit: 1000 }),
+  auth: createAuth({
+    db: database.db,
+    appUrl,
+    secret: loadSecret(dataDir),
+    mailer,
+    rateLimit: 1000,
+  }),
   storage: createDiskStorage(path.join(dataDir, 'storage', 'documents')),
   dataDir,
 }

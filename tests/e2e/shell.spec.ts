@@ -50,7 +50,9 @@ test('admin shell: Administração menu and every page @desktop', async ({ page 
   }
 })
 
-test('desktop side menu collapses to icons, remembers it in a cookie, Ctrl+B toggles @desktop', async ({ page }) => {
+test('desktop side menu collapses to icons, remembers it in a cookie, Ctrl+B toggles @desktop', async ({
+  page,
+}) => {
   await login(page, CLIENTE)
   await page.goto('/app/usuario/dashboard')
   await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded')
@@ -77,7 +79,9 @@ test('desktop side menu collapses to icons, remembers it in a cookie, Ctrl+B tog
   await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed')
 })
 
-test('phone side menu opens over an overlay and closes on navigation or a tap outside @phone', async ({ page }) => {
+test('phone side menu opens over an overlay and closes on navigation or a tap outside @phone', async ({
+  page,
+}) => {
   await login(page, CLIENTE)
   await page.goto('/app/usuario/dashboard')
   await expect(page.getByText('Área do Cliente')).toBeVisible()

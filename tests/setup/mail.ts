@@ -12,7 +12,10 @@ export async function readMail(outboxDir: string, to: string): Promise<ParsedMai
   }
   for (const file of files.sort().reverse()) {
     const mail = await simpleParser(readFileSync(path.join(outboxDir, file)))
-    const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address?.toLowerCase())
+    const recipients = [mail.to]
+      .flat()
+      .flatMap((a) => a?.value ?? [])
+      .map((v) => v.address?.toLowerCase())
     if (recipients.includes(to.toLowerCase())) return mail
   }
   return undefined
@@ -20,7 +23,9 @@ export async function readMail(outboxDir: string, to: string): Promise<ParsedMai
 
 /** The first link in a mail's text that starts with `prefix`. */
 export function linkIn(mail: ParsedMail, prefix: string): string {
-  const match = (mail.text ?? '').match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S+`))
+  const match = (mail.text ?? '').match(
+    new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S+`),
+  )
   if (!match) throw new Error(`no link starting with ${prefix} in mail "${mail.subject}"`)
   return match[0]
 }

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { session, user, userRoles } from '../db/schema.ts'
 import { ensureAdmin } from './auth.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
-import { AUDIENCES, createActors, PASSWORD, signIn, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import {
+  AUDIENCES,
+  createActors,
+  PASSWORD,
+  signIn,
+  type Actor,
+  type AudienceName,
+} from '#tests/setup/actors.ts'
 import { linkIn, readMail } from '#tests/setup/mail.ts'
 import { unique } from '#tests/factories.ts'
 
@@ -17,7 +24,12 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { origin: TEST_ORIGIN, ...headers } })
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { origin: TEST_ORIGIN, ...headers },
+  })
 
 /** Follows a link from an e-mail through the app (path and query only). */
 const follow = (link: string) => {
@@ -28,7 +40,12 @@ const follow = (link: string) => {
 describe('sign-up and confirmation', () => {
   it('creates an unconfirmed account with the role usuario and mails a Portuguese confirmation link', async () => {
     const email = `${unique('novo')}@example.com`
-    const res = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: email, callbackURL: '/app' })
+    const res = await post('/api/auth/sign-up/email', {
+      email,
+      password: PASSWORD,
+      name: email,
+      callbackURL: '/app',
+    })
     expect(res.statusCode).toBe(200)
     const [row] = await t.db.select().from(user).where(eq(user.email, email))
     expect(row.emailVerified).toBe(false)
@@ -77,7 +94,10 @@ describe('sign-up and confirmation', () => {
 
 describe('sign-in', () => {
   it('sets an httpOnly SameSite session cookie', async () => {
-    const res = await post('/api/auth/sign-in/email', { email: actors.owner.email, password: PASSWORD })
+    const res = await post('/api/auth/sign-in/email', {
+      email: actors.owner.email,
+      password: PASSWORD,
+    })
     expect(res.statusCode).toBe(200)
     const cookie = String(res.headers['set-cookie'])
     expect(cookie).toContain('better-auth.session_token=')
@@ -86,7 +106,10 @@ describe('sign-in', () => {
   })
 
   it('refuses a wrong password with a Portuguese message and no cookie', async () => {
-    const res = await post('/api/auth/sign-in/email', { email: actors.owner.email, password: 'errada-123' })
+    const res = await post('/api/auth/sign-in/email', {
+      email: actors.owner.email,
+      password: 'errada-123',
+    })
     expect(res.statusCode).toBe(401)
     expect(res.json().message).toBe('Email ou senha inválidos.')
     expect(res.headers['set-cookie']).toBeUndefined()
@@ -117,7 +140,10 @@ describe('sign-in', () => {
 describe('password reset', () => {
   it('mails a link to the reset screen; the new password works and old sessions end', async () => {
     const email = actors.otherClient.email!
-    const res = await post('/api/auth/request-password-reset', { email, redirectTo: '/auth/redefinir-senha' })
+    const res = await post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/auth/redefinir-senha',
+    })
     expect(res.statusCode).toBe(200)
     const mail = await readMail(t.outboxDir, email)
     expect(mail?.subject).toBe('Redefinição de senha - Portal do Cliente')
@@ -160,18 +186,25 @@ describe('POST /api/conta/senha (change password)', () => {
     expect(res.statusCode).toBe(200)
     await expect(signIn(t, a.email!, 'trocada-123')).resolves.toContain('session_token')
     // put it back for the other tests
-    await a.inject({ method: 'POST', url: '/api/conta/senha', payload: { nova_senha: PASSWORD, confirmacao: PASSWORD } })
+    await a.inject({
+      method: 'POST',
+      url: '/api/conta/senha',
+      payload: { nova_senha: PASSWORD, confirmacao: PASSWORD },
+    })
   })
 
   it.each([
     [{ nova_senha: '', confirmacao: '' }, 'Por favor, preencha todos os campos de senha.'],
-    [{ nova_senha: 'abcdef', confirmacao: 'abcdeg' }, 'A nova senha e confirmação devem ser iguais.'],
+    [
+      { nova_senha: 'abcdef', confirmacao: 'abcdeg' },
+      'A nova senha e confirmação devem ser iguais.',
+    ],
     [{ nova_senha: 'abc', confirmacao: 'abc' }, 'A nova senha deve ter pelo menos 6 caracteres.'],
-    [{ nova_senha: 123456 }, 'Invalid input: expected string, received number'],
+    [{ nova_senha: 123456 }, 'Entrada inválida: esperava um texto, recebeu um número'],
   ])('refuses %j with its message', async (payload, message) => {
     const res = await actors.owner.inject({ method: 'POST', url: '/api/conta/senha', payload })
     expect(res.statusCode).toBe(400)
-    if (!message.startsWith('Invalid')) expect(res.json().message).toBe(message)
+    expect(res.json().message).toBe(message)
     await expect(signIn(t, actors.owner.email!)).resolves.toContain('session_token')
   })
 })

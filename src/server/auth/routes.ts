@@ -21,7 +21,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
           ? JSON.stringify(request.body)
           : undefined
       if (body !== undefined) headers.set('content-type', 'application/json')
-      const response = await auth.handler(new Request(url, { method: request.method, headers, body }))
+      const response = await auth.handler(
+        new Request(url, { method: request.method, headers, body }),
+      )
       reply.status(response.status)
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value)
@@ -29,7 +31,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
       const cookies = response.headers.getSetCookie()
       if (cookies.length) reply.header('set-cookie', cookies)
       const text = response.body ? await response.text() : null
-      return reply.send(response.status >= 400 && text ? translateError(text, response.status) : text)
+      return reply.send(
+        response.status >= 400 && text ? translateError(text, response.status) : text,
+      )
     },
   })
 }

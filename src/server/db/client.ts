@@ -38,6 +38,11 @@ export async function openDatabase(opts: {
   const folder = opts.migrationsDir ?? defaultMigrationsDir()
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // An idle connection that the server closes (restart, failover, a dropped test database) must
+    // not crash the process: the pool replaces it on the next query.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.warn(`PostgreSQL idle connection error: ${err.message}`)
+    })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,

@@ -5,7 +5,10 @@ import { status } from './schema.ts'
 export const STATUS_INICIAIS = [
   { nome: 'Em andamento', descricao: 'Serviço em execução pela equipe.' },
   { nome: 'Aguardando cliente', descricao: 'Depende de documentos ou informações do cliente.' },
-  { nome: 'Protocolado no órgão ambiental', descricao: 'Processo protocolado, aguardando análise do órgão.' },
+  {
+    nome: 'Protocolado no órgão ambiental',
+    descricao: 'Processo protocolado, aguardando análise do órgão.',
+  },
   { nome: 'Entregue', descricao: 'Serviço concluído e entregue ao cliente.' },
   { nome: 'Vencido', descricao: 'A vigência terminou.' },
   { nome: 'Arquivado', descricao: 'Serviço encerrado e arquivado.' },

@@ -44,8 +44,7 @@ export function createMailer(opts: {
   }
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** A simple branded Portuguese e-mail with one call-to-action button. */
 export function actionEmail(opts: {

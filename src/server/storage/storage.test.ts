@@ -41,7 +41,12 @@ describe.each([
   it('puts, streams back byte for byte, and deletes', async () => {
     const storage = make()
     const body = Buffer.alloc(5000, 'a')
-    await storage.put('user/servico/tipo/1-a.pdf', Readable.from([body]), body.length, 'application/pdf')
+    await storage.put(
+      'user/servico/tipo/1-a.pdf',
+      Readable.from([body]),
+      body.length,
+      'application/pdf',
+    )
     const back = await text(await storage.get('user/servico/tipo/1-a.pdf'))
     expect(back.length).toBe(5000)
     expect(back).toBe(body.toString())
@@ -55,7 +60,9 @@ describe.each([
 
   it('refuses keys that could escape the bucket', async () => {
     for (const key of ['../x.pdf', '/abs.pdf', 'a//b.pdf', 'a/./b.pdf']) {
-      await expect(make().put(key, Readable.from([Buffer.from('x')]), 1)).rejects.toThrow(/invalid storage key/)
+      await expect(make().put(key, Readable.from([Buffer.from('x')]), 1)).rejects.toThrow(
+        /invalid storage key/,
+      )
     }
   })
 })

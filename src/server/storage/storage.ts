@@ -26,7 +26,11 @@ export class StorageNotFound extends Error {}
 
 /** Keys are relative paths with safe segments; anything else is a bug upstream. */
 function assertKey(key: string) {
-  if (!key || key.startsWith('/') || key.split('/').some((s) => s === '' || s === '.' || s === '..'))
+  if (
+    !key ||
+    key.startsWith('/') ||
+    key.split('/').some((s) => s === '' || s === '.' || s === '..')
+  )
     throw new Error(`invalid storage key: ${key}`)
 }
 

@@ -59,7 +59,8 @@ export async function receiveUpload(
     await discard()
     if (err instanceof HttpError) throw err
     const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'Envie um arquivo por vez.')
     throw new HttpError(400, 'Não foi possível ler o arquivo enviado.')
   }

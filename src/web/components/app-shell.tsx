@@ -197,7 +197,12 @@ function SideMenu({
     )
   return (
     <nav aria-label={title} className="flex h-full flex-col">
-      <div className={cn('flex h-16 items-center gap-2 border-b px-3', collapsed && 'justify-center px-0')}>
+      <div
+        className={cn(
+          'flex h-16 items-center gap-2 border-b px-3',
+          collapsed && 'justify-center px-0',
+        )}
+      >
         <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
           <Leaf className="size-4" />
         </span>

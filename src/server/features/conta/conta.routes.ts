@@ -25,11 +25,17 @@ export async function contaRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/conta/senha',
-    { config: { audience: 'user' }, schema: { body: NovaSenhaSchema, response: { 200: OkSchema } } },
+    {
+      config: { audience: 'user' },
+      schema: { body: NovaSenhaSchema, response: { 200: OkSchema } },
+    },
     async (request) => {
       const actor = actorOf(request)
       const ctx = await app.ctx.auth.$context
-      await ctx.internalAdapter.updatePassword(actor.userId, await hashPassword(request.body.nova_senha))
+      await ctx.internalAdapter.updatePassword(
+        actor.userId,
+        await hashPassword(request.body.nova_senha),
+      )
       return { ok: true as const }
     },
   )

@@ -1,9 +1,19 @@
 import { Loader2 } from 'lucide-react'
 import { cn } from '../../lib/utils.ts'
 
-export function Spinner({ className, label = 'Carregando...' }: { className?: string; label?: string }) {
+export function Spinner({
+  className,
+  label = 'Carregando...',
+}: {
+  className?: string
+  label?: string
+}) {
   return (
-    <Loader2 role="status" aria-label={label} className={cn('size-6 animate-spin text-primary', className)} />
+    <Loader2
+      role="status"
+      aria-label={label}
+      className={cn('size-6 animate-spin text-primary', className)}
+    />
   )
 }
 

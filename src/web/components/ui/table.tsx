@@ -19,7 +19,10 @@ export const TableRow = ({ className, ...props }: ComponentProps<'tr'>) => (
 )
 export const TableHead = ({ className, ...props }: ComponentProps<'th'>) => (
   <th
-    className={cn('h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)}
+    className={cn(
+      'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
+      className,
+    )}
     {...props}
   />
 )

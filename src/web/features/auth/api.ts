@@ -41,8 +41,7 @@ export const requestPasswordReset = (email: string) =>
 export const resetPassword = (token: string, newPassword: string) =>
   api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
 
-export const changePassword = (body: NovaSenha) =>
-  api('/api/conta/senha', { method: 'POST', body })
+export const changePassword = (body: NovaSenha) => api('/api/conta/senha', { method: 'POST', body })
 
 /** SPEC §4: global sign-out, then /auth with a full page load even if it fails. */
 export async function signOut() {

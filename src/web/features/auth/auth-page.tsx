@@ -5,7 +5,13 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Navigate, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx'
 import {
   Dialog,
   DialogContent,
@@ -89,7 +95,13 @@ function LoginForm() {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor="login-email">Email</Label>
-        <Input id="login-email" type="email" autoComplete="email" placeholder="seu@email.com" {...form.register('email')} />
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          placeholder="seu@email.com"
+          {...form.register('email')}
+        />
       </div>
       <div className="grid gap-2">
         <div className="flex items-center justify-between">
@@ -102,7 +114,11 @@ function LoginForm() {
             Esqueceu sua senha?
           </button>
         </div>
-        <PasswordInput id="login-password" autoComplete="current-password" {...form.register('password')} />
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          {...form.register('password')}
+        />
       </div>
       <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
         {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
@@ -131,11 +147,21 @@ function RegisterForm() {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor="register-email">Email</Label>
-        <Input id="register-email" type="email" autoComplete="email" placeholder="seu@email.com" {...form.register('email')} />
+        <Input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          placeholder="seu@email.com"
+          {...form.register('email')}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="register-password">Senha</Label>
-        <PasswordInput id="register-password" autoComplete="new-password" {...form.register('password')} />
+        <PasswordInput
+          id="register-password"
+          autoComplete="new-password"
+          {...form.register('password')}
+        />
         <p className="text-xs text-muted-foreground">Mínimo de 6 caracteres.</p>
       </div>
       <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
@@ -146,7 +172,13 @@ function RegisterForm() {
   )
 }
 
-function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
+function ForgotPasswordDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (v: boolean) => void
+}) {
   const form = useForm<{ email: string }>({
     resolver: zodResolver(RecuperarSenhaSchema),
     defaultValues: { email: '' },
@@ -165,12 +197,27 @@ function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Recuperar Senha</DialogTitle>
-          <DialogDescription>Digite seu email para receber um link de redefinição de senha.</DialogDescription>
+          <DialogDescription>
+            Digite seu email para receber um link de redefinição de senha.
+          </DialogDescription>
         </DialogHeader>
-        <form onSubmit={(e) => { e.stopPropagation(); void onSubmit(e) }} noValidate className="grid gap-4">
+        <form
+          onSubmit={(e) => {
+            e.stopPropagation()
+            void onSubmit(e)
+          }}
+          noValidate
+          className="grid gap-4"
+        >
           <div className="grid gap-2">
             <Label htmlFor="reset-email">Email</Label>
-            <Input id="reset-email" type="email" autoComplete="email" placeholder="seu@email.com" {...form.register('email')} />
+            <Input
+              id="reset-email"
+              type="email"
+              autoComplete="email"
+              placeholder="seu@email.com"
+              {...form.register('email')}
+            />
           </div>
           <DialogFooter>
             <Button type="submit" disabled={form.formState.isSubmitting}>

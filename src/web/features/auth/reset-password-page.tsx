@@ -3,7 +3,13 @@ import { Leaf, Loader2 } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -21,18 +27,21 @@ export function ResetPasswordPage() {
     resolver: zodResolver(NovaSenhaSchema),
     defaultValues: { nova_senha: '', confirmacao: '' },
   })
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await resetPassword(token, values.nova_senha)
-      notifySuccess('Senha alterada com sucesso!', 'Sua senha foi atualizada.')
-      navigate(paths.auth, { replace: true })
-    } catch (err) {
-      notifyError(
-        'Erro ao alterar senha',
-        err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado ao alterar a senha.',
-      )
-    }
-  }, notifyInvalid('Erro', NOVA_SENHA_TITLES))
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await resetPassword(token, values.nova_senha)
+        notifySuccess('Senha alterada com sucesso!', 'Sua senha foi atualizada.')
+        navigate(paths.auth, { replace: true })
+      } catch (err) {
+        notifyError(
+          'Erro ao alterar senha',
+          err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado ao alterar a senha.',
+        )
+      }
+    },
+    notifyInvalid('Erro', NOVA_SENHA_TITLES),
+  )
   return (
     <div className="flex min-h-svh items-center justify-center bg-gradient-to-br from-emerald-50 via-background to-teal-50 p-4">
       <Card className="w-full max-w-md">
@@ -48,11 +57,19 @@ export function ResetPasswordPage() {
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
               <div className="grid gap-2">
                 <Label htmlFor="nova-senha">Nova senha</Label>
-                <PasswordInput id="nova-senha" autoComplete="new-password" {...form.register('nova_senha')} />
+                <PasswordInput
+                  id="nova-senha"
+                  autoComplete="new-password"
+                  {...form.register('nova_senha')}
+                />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="confirmacao">Confirmar nova senha</Label>
-                <PasswordInput id="confirmacao" autoComplete="new-password" {...form.register('confirmacao')} />
+                <PasswordInput
+                  id="confirmacao"
+                  autoComplete="new-password"
+                  {...form.register('confirmacao')}
+                />
               </div>
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
