@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { ListQuerySchema, pageOf, RegraFormSchema, RegraSchema } from '#shared/schemas/cadastros.ts'
+import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { createRegra, deleteRegra, listRegras } from './regras-documentos.queries.ts'
+
+const admin = { audience: 'admin' } as const
+
+/** SPEC §2: document rules (required document type per service type): list, create, delete. */
+export async function regrasDocumentosRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get(
+    '/api/admin/regras-documentos',
+    {
+      config: admin,
+      schema: { querystring: ListQuerySchema, response: { 200: pageOf(RegraSchema) } },
+    },
+    async (request) => listRegras(app.ctx.db, request.query),
+  )
+
+  app.post(
+    '/api/admin/regras-documentos',
+    { config: admin, schema: { body: RegraFormSchema, response: { 201: RegraSchema } } },
+    async (request, reply) => reply.status(201).send(await createRegra(app.ctx.db, request.body)),
+  )
+
+  app.delete(
+    '/api/admin/regras-documentos/:id',
+    { config: admin, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      await deleteRegra(app.ctx.db, request.params.id)
+      return reply.status(204).send()
+    },
+  )
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  TipoDocumentoFormSchema,
+  TipoDocumentoSchema,
+  ListQuerySchema,
+  pageOf,
+} from '#shared/schemas/cadastros.ts'
+import { IdParamsSchema } from '#shared/schemas/common.ts'
+import {
+  createTipoDocumento,
+  deleteTipoDocumento,
+  listTiposDocumentos,
+  updateTipoDocumento,
+} from './tipos-documentos.queries.ts'
+
+const admin = { audience: 'admin' } as const
+
+/** SPEC §2: document types, paged by 10; without `page` every type ordered by name (selects). */
+export async function tiposDocumentosRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get(
+    '/api/admin/tipos-documentos',
+    {
+      config: admin,
+      schema: { querystring: ListQuerySchema, response: { 200: pageOf(TipoDocumentoSchema) } },
+    },
+    async (request) => listTiposDocumentos(app.ctx.db, request.query),
+  )
+
+  app.post(
+    '/api/admin/tipos-documentos',
+    {
+      config: admin,
+      schema: { body: TipoDocumentoFormSchema, response: { 201: TipoDocumentoSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTipoDocumento(app.ctx.db, request.body)),
+  )
+
+  app.put(
+    '/api/admin/tipos-documentos/:id',
+    {
+      config: admin,
+      schema: {
+        params: IdParamsSchema,
+        body: TipoDocumentoFormSchema,
+        response: { 200: TipoDocumentoSchema },
+      },
+    },
+    async (request) => updateTipoDocumento(app.ctx.db, request.params.id, request.body),
+  )
+
+  app.delete(
+    '/api/admin/tipos-documentos/:id',
+    { config: admin, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      await deleteTipoDocumento(app.ctx.db, request.params.id)
+      return reply.status(204).send()
+    },
+  )
+}

@@ -1,0 +1,96 @@
+import { Loader2 } from 'lucide-react'
+import type { FormEventHandler, ReactNode } from 'react'
+import { cn } from '../../lib/utils.ts'
+import { Button } from '../ui/button.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog.tsx'
+import { Label } from '../ui/label.tsx'
+
+/** The create/edit dialog of the lists: title, the form's fields, Cancelar and the submit button. */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel = 'Salvar',
+  pending,
+  onSubmit,
+  className,
+  children,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description?: string
+  submitLabel?: string
+  pending?: boolean
+  onSubmit: FormEventHandler<HTMLFormElement>
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !pending && onOpenChange(o)}>
+      <DialogContent className={cn('sm:max-w-lg', className)}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription className={description ? undefined : 'sr-only'}>
+            {description ?? title}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {children}
+          <DialogFooter className="pt-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={pending}>
+                Cancelar
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending}>
+              {pending && <Loader2 className="animate-spin" />}
+              {submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** A label, its control and an optional hint, laid out the same in every dialog. */
+export function Field({
+  label,
+  htmlFor,
+  required,
+  hint,
+  className,
+  children,
+}: {
+  label: string
+  htmlFor: string
+  required?: boolean
+  hint?: ReactNode
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={cn('grid content-start gap-2', className)}>
+      <Label htmlFor={htmlFor}>
+        {label}
+        {required && (
+          <span aria-hidden className="text-destructive">
+            *
+          </span>
+        )}
+      </Label>
+      {children}
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  )
+}

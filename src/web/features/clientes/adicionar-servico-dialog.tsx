@@ -1,0 +1,181 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
+import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
+import { notifyFailure } from '../../components/data-table/notify-failure.ts'
+import { Input } from '../../components/ui/input.tsx'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select.tsx'
+import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
+import { statusOpcoesQuery, tiposServicosOpcoesQuery, useAdicionarServico } from './clientes-api.ts'
+import { addDays, formatDate, today } from '#shared/datas.ts'
+import { AdicionarServicoSchema, isIsoDate, type Cliente } from '#shared/schemas/clientes.ts'
+
+type Schema = typeof AdicionarServicoSchema
+
+/**
+ * SPEC §5 "Add service to a client": type and start date required; the other fields show the
+ * default the server applies when they are left empty.
+ */
+export function AdicionarServicoDialog({
+  cliente,
+  onClose,
+}: {
+  cliente: Cliente
+  onClose: () => void
+}) {
+  const tipos = useQuery(tiposServicosOpcoesQuery())
+  const statuses = useQuery(statusOpcoesQuery())
+  const adicionar = useAdicionarServico()
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(AdicionarServicoSchema),
+    defaultValues: {
+      tipo_servico_id: '',
+      vigencia_inicio: today(),
+      vigencia_fim: '',
+      protocolo: '',
+      status_id: '',
+    },
+  })
+  const [tipoId, inicio] = useWatch({
+    control: form.control,
+    name: ['tipo_servico_id', 'vigencia_inicio'],
+  })
+  const tipo = tipos.data?.find((t) => t.id === tipoId)
+  const validade = tipo?.validade ?? 365
+  const fimPadrao = inicio && isIsoDate(inicio) ? addDays(inicio, validade) : null
+  // "First status in the list": the oldest one, as the server picks it.
+  const statusPadrao = statuses.data?.reduce<(typeof statuses.data)[number] | undefined>(
+    (first, s) => (!first || s.created_at < first.created_at ? s : first),
+    undefined,
+  )
+
+  const onSubmit = form.handleSubmit(
+    (body) =>
+      adicionar.mutate(
+        { clienteId: cliente.id, body },
+        {
+          onSuccess: () => {
+            notifySuccess(
+              'Serviço criado com sucesso!',
+              `${tipo?.tipo ?? 'Serviço'} adicionado para ${cliente.nome}.`,
+            )
+            onClose()
+          },
+          onError: (err) => notifyFailure('Não foi possível criar o serviço.', err),
+        },
+      ),
+    notifyInvalid('Erro'),
+  )
+  const errors = form.formState.errors
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Adicionar Serviço"
+      description={`Cliente: ${cliente.nome}`}
+      submitLabel="Adicionar Serviço"
+      pending={adicionar.isPending}
+      onSubmit={onSubmit}
+    >
+      <Field
+        label="Tipo de serviço"
+        htmlFor="servico-tipo"
+        required
+        hint={
+          tipo
+            ? `Validade: ${tipo.validade} dias${tipo.categoria ? ` · ${tipo.categoria}` : ''}`
+            : undefined
+        }
+      >
+        <Controller
+          control={form.control}
+          name="tipo_servico_id"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger
+                id="servico-tipo"
+                aria-label="Tipo de serviço"
+                aria-invalid={Boolean(errors.tipo_servico_id)}
+              >
+                <SelectValue
+                  placeholder={tipos.isPending ? 'Carregando...' : 'Selecione o tipo de serviço'}
+                />
+              </SelectTrigger>
+              <SelectContent>
+                {tipos.data?.map((t) => (
+                  <SelectItem key={t.id} value={t.id}>
+                    {t.tipo}
+                    {!t.ativo && ' (inativo)'}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Data de início" htmlFor="servico-inicio" required>
+          <Input
+            id="servico-inicio"
+            type="date"
+            aria-invalid={Boolean(errors.vigencia_inicio)}
+            {...form.register('vigencia_inicio')}
+          />
+        </Field>
+        <Field
+          label="Data de fim"
+          htmlFor="servico-fim"
+          hint={
+            fimPadrao
+              ? `Se vazia: ${formatDate(fimPadrao)} (início + ${validade} dias).`
+              : 'Se vazia: início + validade do tipo.'
+          }
+        >
+          <Input
+            id="servico-fim"
+            type="date"
+            aria-invalid={Boolean(errors.vigencia_fim)}
+            {...form.register('vigencia_fim')}
+          />
+        </Field>
+      </div>
+      <Field
+        label="Protocolo"
+        htmlFor="servico-protocolo"
+        hint="Se vazio, será gerado: PROT- seguido de data e hora."
+      >
+        <Input id="servico-protocolo" placeholder="PROT-..." {...form.register('protocolo')} />
+      </Field>
+      <Field label="Status" htmlFor="servico-status">
+        <Controller
+          control={form.control}
+          name="status_id"
+          render={({ field }) => (
+            <Select value={field.value ?? ''} onValueChange={field.onChange}>
+              <SelectTrigger id="servico-status" aria-label="Status">
+                <SelectValue
+                  placeholder={statusPadrao ? `${statusPadrao.nome} (padrão)` : 'Padrão'}
+                />
+              </SelectTrigger>
+              <SelectContent>
+                {statuses.data?.map((s) => (
+                  <SelectItem key={s.id} value={s.id}>
+                    {s.nome}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </Field>
+    </FormDialog>
+  )
+}

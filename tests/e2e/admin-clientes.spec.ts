@@ -1,0 +1,230 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test'
+import { BO, clearMasked, cpf, rowOf, search, shot, toast, uid } from './back-office.ts'
+import { ADMIN, BASE_URL, login } from './fixtures.ts'
+
+// SPEC §2 "Clients management", §4 "Client account", §5 "Admin client form" and
+// "Add service to a client", §8 client messages.
+const URL = '/app/admin/cadastros/clientes'
+const masked = (doc: string) => doc.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4')
+
+test.beforeEach(async ({ page }) => {
+  await login(page, ADMIN)
+})
+
+test('lists clients with the SPEC columns, searches and pages in SQL', async ({ page }, info) => {
+  await page.goto(URL)
+  await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible()
+
+  // The seeded client of the foundation: CPF formatted, account 'Usuário'.
+  await search(page, 'Buscar cliente', 'cliente@portal.test')
+  const exemplo = rowOf(page, 'Cliente Exemplo')
+  await expect(exemplo).toHaveCount(1)
+  await expect(exemplo).toContainText('529.982.247-25')
+  await expect(exemplo).toContainText('Usuário')
+  // By the document, with its mask.
+  await search(page, 'Buscar cliente', '529.982.247-25')
+  await expect(rowOf(page, 'Cliente Exemplo')).toHaveCount(1)
+
+  // Twelve clients: two pages of ten, newest first; the page is in the URL.
+  await search(page, 'Buscar cliente', BO.clientePaginacao)
+  await expect(page.getByText('12 clientes')).toBeVisible()
+  await expect(page.getByText('Página 1 de 2')).toBeVisible()
+  await expect(rowOf(page, BO.clientePaginacao)).toHaveCount(10)
+  await expect(rowOf(page, BO.clientePaginacao).first()).toContainText(`${BO.clientePaginacao} 12`)
+  await expect(rowOf(page, 'Sem conta').first()).toBeVisible()
+  if (info.project.name === 'desktop') {
+    for (const header of ['Nome', 'Email', 'Documento', 'Telefone', 'Cadastro', 'Conta', 'Ações'])
+      await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible()
+  }
+  await shot(page, 'clientes-lista', info.project.name)
+  await page.getByRole('button', { name: 'Próxima' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page.getByText('Página 2 de 2')).toBeVisible()
+  await expect(rowOf(page, BO.clientePaginacao)).toHaveCount(2)
+  await expect(rowOf(page, `${BO.clientePaginacao} 01`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Próxima' })).toBeDisabled()
+  await page.getByRole('button', { name: 'Anterior' }).click()
+  await expect(page.getByText('Página 1 de 2')).toBeVisible()
+
+  // Nothing found: the empty state offers to clear the search.
+  await search(page, 'Buscar cliente', 'ninguém-com-este-nome')
+  await expect(page.getByText('Nenhum resultado para “ninguém-com-este-nome”.')).toBeVisible()
+  await page.getByRole('main').getByRole('button', { name: 'Limpar busca' }).last().click()
+  await expect(page.getByRole('searchbox', { name: 'Buscar cliente' })).toHaveValue('')
+})
+
+test('creates a client with its account, edits, toggles admin, adds a service and deletes', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000)
+  const id = uid(info.project.name)
+  const nome = `Empresa Teste ${id}`
+  const email = `empresa-${id}@example.com`
+  const documento = cpf()
+  await page.goto(URL)
+
+  await page.getByRole('button', { name: 'Novo Cliente' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Novo Cliente' })
+  await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
+  await expect(toast(page, 'Campos obrigatórios: Preencha nome, email e documento.')).toBeVisible()
+
+  await dialog.getByLabel('Nome').fill(nome)
+  await dialog.getByLabel('Email').fill(email)
+  const doc = dialog.getByLabel('Documento (CPF ou CNPJ)')
+  await doc.pressSequentially(documento)
+  await expect(doc).toHaveValue(masked(documento))
+  const telefone = dialog.getByLabel('Telefone')
+  await telefone.pressSequentially('27998765432')
+  await expect(telefone).toHaveValue('(27) 99876-5432')
+  const cep = dialog.getByLabel('CEP')
+  await cep.pressSequentially('29100000')
+  await expect(cep).toHaveValue('29100-000')
+  await dialog.getByLabel('Cidade').fill('Vitória')
+  await dialog.getByLabel('UF').pressSequentially('es')
+  await expect(dialog.getByLabel('UF')).toHaveValue('ES')
+
+  const senha = dialog.getByLabel('Senha temporária')
+  await senha.fill('abc')
+  await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
+  await expect(toast(page, 'A senha temporária deve ter pelo menos 6 caracteres.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Gerar senha' }).click()
+  await expect(senha).toHaveValue(/^Temp.{8}$/)
+  const temporaria = await senha.inputValue()
+  await shot(page, 'clientes-novo', info.project.name)
+  await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
+  await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  await search(page, 'Buscar cliente', id)
+  const row = rowOf(page, nome)
+  await expect(row).toContainText(masked(documento))
+  await expect(row).toContainText('(27) 99876-5432')
+  await expect(row).toContainText('Usuário')
+
+  // The account exists, confirmed, with the temporary password.
+  const other = await playwrightRequest.newContext({ baseURL: BASE_URL })
+  const signIn = await other.post('/api/auth/sign-in/email', {
+    headers: { origin: BASE_URL },
+    data: { email, password: temporaria },
+  })
+  expect(signIn.status()).toBe(200)
+  await other.dispose()
+
+  // Edit: a document already used by another client is refused; then a valid change.
+  await row.getByRole('button', { name: 'Editar' }).click()
+  const edit = page.getByRole('dialog', { name: 'Editar Cliente' })
+  await expect(edit.getByLabel('Documento (CPF ou CNPJ)')).toHaveValue(masked(documento))
+  await expect(edit.getByLabel('Senha temporária')).toHaveCount(0)
+  await clearMasked(edit.getByLabel('Documento (CPF ou CNPJ)'))
+  await edit.getByLabel('Documento (CPF ou CNPJ)').pressSequentially('52998224725')
+  await edit.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Já existe um cliente cadastrado com esse documento.')).toBeVisible()
+  await clearMasked(edit.getByLabel('Documento (CPF ou CNPJ)'))
+  await edit.getByLabel('Documento (CPF ou CNPJ)').pressSequentially(documento)
+  await edit.getByLabel('Email').fill('cliente@portal.test')
+  await edit.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Já existe um cliente cadastrado com esse email.')).toBeVisible()
+  await edit.getByLabel('Email').fill(email)
+  await clearMasked(edit.getByLabel('Telefone'))
+  await edit.getByLabel('Telefone').pressSequentially('2733334444')
+  await edit.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
+  await expect(edit).toBeHidden()
+  await expect(row).toContainText('(27) 3333-4444')
+
+  // Make admin, then remove it again.
+  await row.getByRole('button', { name: 'Tornar administrador' }).click()
+  await expect(toast(page, 'Privilégios atualizados!')).toBeVisible()
+  await expect(row).toContainText('Admin')
+  await row.getByRole('button', { name: 'Remover administrador' }).click()
+  await expect(row).toContainText('Usuário')
+  await expect(row.getByRole('button', { name: 'Tornar administrador' })).toBeVisible()
+
+  // Adicionar Serviço: type and start date required; end date defaults to start + validity.
+  await row.getByRole('button', { name: 'Adicionar Serviço' }).click()
+  const servico = page.getByRole('dialog', { name: 'Adicionar Serviço' })
+  await expect(servico.getByText(`Cliente: ${nome}`)).toBeVisible()
+  await servico.getByRole('button', { name: 'Adicionar Serviço' }).click()
+  await expect(toast(page, 'Selecione o tipo de serviço e a data de início.')).toBeVisible()
+  await servico.getByLabel('Data de início').fill('2026-01-10')
+  await servico.getByLabel('Tipo de serviço').click()
+  await page.getByRole('option', { name: BO.tipoServicoDialogo }).click()
+  await expect(servico.getByText('Se vazia: 09/01/2030 (início + 1460 dias).')).toBeVisible()
+  await expect(servico.getByLabel('Status')).toContainText('Em andamento (padrão)')
+  await shot(page, 'clientes-adicionar-servico', info.project.name)
+  await servico.getByRole('button', { name: 'Adicionar Serviço' }).click()
+  await expect(toast(page, 'Serviço criado com sucesso!')).toBeVisible()
+  await expect(servico).toBeHidden()
+
+  // Delete: the confirmation says what goes with the client.
+  await row.getByRole('button', { name: 'Excluir' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Excluir cliente?' })
+  await expect(confirm).toContainText('serviços, avisos, documentos e arquivos enviados')
+  await expect(confirm).toContainText('conta de acesso ao portal será removida')
+  await confirm.getByRole('button', { name: 'Excluir' }).click()
+  await expect(toast(page, 'Cliente excluído com sucesso!')).toBeVisible()
+  await expect(rowOf(page, nome)).toHaveCount(0)
+  await expect(page.getByText(`Nenhum resultado para “${id}”.`)).toBeVisible()
+})
+
+test('duplicate document or e-mail on create; an e-mail that has an account already', async ({
+  page,
+}, info) => {
+  await page.goto(URL)
+  await page.getByRole('button', { name: 'Novo Cliente' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Novo Cliente' })
+  await dialog.getByLabel('Nome').fill('Duplicado')
+  await dialog.getByLabel('Email').fill(`dup-${uid(info.project.name)}@example.com`)
+  await dialog.getByLabel('Documento (CPF ou CNPJ)').pressSequentially('52998224725')
+  await dialog.getByRole('button', { name: 'Gerar senha' }).click()
+  await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
+  await expect(toast(page, 'Já existe um cliente cadastrado com esse documento.')).toBeVisible()
+
+  await clearMasked(dialog.getByLabel('Documento (CPF ou CNPJ)'))
+  await dialog.getByLabel('Documento (CPF ou CNPJ)').pressSequentially(cpf())
+  await dialog.getByLabel('Email').fill('CLIENTE@portal.test')
+  await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
+  await expect(toast(page, 'Já existe um cliente cadastrado com esse email.')).toBeVisible()
+
+  // This e-mail already has an account (without a client): the client is added without one.
+  const existente = BO.contaExistente(info.project.name)
+  const nome = `Cliente Conta Existente ${info.project.name}`
+  await dialog.getByLabel('Nome').fill(nome)
+  await dialog.getByLabel('Email').fill(existente)
+  await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
+  await expect(
+    toast(page, 'Cliente adicionado, mas não foi possível criar conta de usuário.'),
+  ).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await search(page, 'Buscar cliente', existente)
+  await expect(rowOf(page, nome)).toContainText('Sem conta')
+})
+
+test('a client without an account cannot be made admin', async ({ page }) => {
+  await page.goto(URL)
+  await search(page, 'Buscar cliente', BO.clienteSemConta)
+  const row = rowOf(page, BO.clienteSemConta)
+  await expect(row).toContainText('Sem conta')
+  await row.getByRole('button', { name: 'Tornar administrador' }).click()
+  await expect(toast(page, 'Este cliente não possui uma conta de usuário vinculada.')).toBeVisible()
+  await expect(row).toContainText('Sem conta')
+})
+
+test('a failed load shows the SPEC message and a retry', async ({ page }, info) => {
+  await page.route('**/api/admin/clientes?*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"message":"Ocorreu um erro inesperado."}',
+    }),
+  )
+  await page.goto(URL)
+  await expect(toast(page, 'Não foi possível carregar os clientes.')).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Não foi possível carregar os clientes.' }),
+  ).toBeVisible()
+  await shot(page, 'clientes-erro', info.project.name)
+  await page.unroute('**/api/admin/clientes?*')
+  await page.getByRole('button', { name: 'Tentar novamente' }).click()
+  await expect(page.getByText('Página 1 de')).toBeVisible()
+})
