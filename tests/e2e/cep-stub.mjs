@@ -3,9 +3,21 @@
 import { createServer } from 'node:http'
 
 const ADDRESSES = {
-  '29050000': { cep: '29050-000', logradouro: 'Avenida Nossa Senhora dos Navegantes', bairro: 'Enseada do Suá', localidade: 'Vitória', uf: 'ES' },
-  '29900000': { cep: '29900-000', logradouro: '', bairro: '', localidade: 'Linhares', uf: 'ES' },
-  '01310100': { cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' },
+  29050000: {
+    cep: '29050-000',
+    logradouro: 'Avenida Nossa Senhora dos Navegantes',
+    bairro: 'Enseada do Suá',
+    localidade: 'Vitória',
+    uf: 'ES',
+  },
+  29900000: { cep: '29900-000', logradouro: '', bairro: '', localidade: 'Linhares', uf: 'ES' },
+  '01310100': {
+    cep: '01310-100',
+    logradouro: 'Avenida Paulista',
+    bairro: 'Bela Vista',
+    localidade: 'São Paulo',
+    uf: 'SP',
+  },
 }
 
 const server = createServer((req, res) => {
@@ -21,7 +33,9 @@ const server = createServer((req, res) => {
     return
   }
   const body = ADDRESSES[cep] ?? { erro: 'true' }
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body))
+  res
+    .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+    .end(JSON.stringify(body))
 })
 server.listen(Number(process.env.PORT ?? 3101), '127.0.0.1')
 process.on('SIGTERM', () => server.close(() => process.exit(0)))

@@ -1,5 +1,435 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { KeyRound, Loader2, MapPin, Save, Search, UserRound } from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Controller, useForm, type FieldPath } from 'react-hook-form'
 import { PageHeader } from '../../components/page-header.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Label } from '../../components/ui/label.tsx'
+import { MaskedInput } from '../../components/ui/masked-input.tsx'
+import { PasswordInput } from '../../components/ui/password-input.tsx'
+import { CenteredSpinner } from '../../components/ui/spinner.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
+import { changePassword, useMe } from '../auth/api.ts'
+import { buscarCep, meusDadosQuery, useSalvarMeusDados } from './meus-dados-api.ts'
+import { DOCUMENTO_INVALIDO, formatDocumento } from '#shared/documento.ts'
+import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/auth.ts'
+import {
+  CEP_INVALIDO,
+  CNPJ_INVALIDO,
+  CPF_INVALIDO,
+  MeusDadosFormSchema,
+  type ClienteDados,
+  type MeusDados,
+  type MeusDadosInput,
+} from '#shared/schemas/meus-dados.ts'
 
+type FormValues = {
+  [K in keyof Required<MeusDadosInput>]: string
+}
+
+/** Toast titles for the form's messages (SPEC §8 'CEP inválido'). */
+const TITLES: Record<string, string> = {
+  [CEP_INVALIDO]: 'CEP inválido',
+  [CPF_INVALIDO]: 'Documento inválido',
+  [CNPJ_INVALIDO]: 'Documento inválido',
+  [DOCUMENTO_INVALIDO]: 'Documento inválido',
+}
+
+function toForm(cliente: ClienteDados | null, email: string): FormValues {
+  return {
+    nome: cliente?.nome ?? '',
+    documento: formatDocumento(cliente?.documento),
+    email: cliente?.email ?? email,
+    nascimento: cliente?.nascimento ?? '',
+    telefone: cliente?.telefone ?? '',
+    cep: cliente?.cep ?? '',
+    logradouro: cliente?.logradouro ?? '',
+    complemento: cliente?.complemento ?? '',
+    bairro: cliente?.bairro ?? '',
+    localidade: cliente?.localidade ?? '',
+    uf: cliente?.uf ?? '',
+  }
+}
+
+/** SPEC §2 Meus Dados: personal information, address with CEP lookup, change password. */
 export function MeusDadosPage() {
-  return <PageHeader title="Meus Dados" />
+  const { data: me } = useMe()
+  const { data, isPending, isError } = useQuery(meusDadosQuery())
+
+  useEffect(() => {
+    if (isError) notifyError('Erro', 'Não foi possível carregar seus dados.')
+  }, [isError])
+
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <PageHeader
+        title="Meus Dados"
+        description="Mantenha seus dados cadastrais e endereço atualizados."
+      />
+      {isPending || !me ? (
+        <CenteredSpinner label="Carregando seus dados..." />
+      ) : (
+        <div className="grid gap-6">
+          <DadosForm
+            key={data?.cliente?.id ?? 'novo'}
+            cliente={data?.cliente ?? null}
+            email={me.user.email}
+          />
+          <SenhaForm />
+        </div>
+      )}
+    </div>
+  )
+}
+
+function DadosForm({ cliente, email }: { cliente: ClienteDados | null; email: string }) {
+  const salvar = useSalvarMeusDados()
+  const [buscando, setBuscando] = useState(false)
+  const form = useForm<FormValues, unknown, MeusDados>({
+    resolver: zodResolver(MeusDadosFormSchema) as never,
+    defaultValues: toForm(cliente, email),
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        const saved = await salvar.mutateAsync(values)
+        form.reset(toForm(saved, email))
+        notifySuccess('Dados salvos com sucesso!', 'Suas informações foram atualizadas.')
+      } catch (err) {
+        const known = err instanceof ApiError && err.status >= 400 && err.status < 500
+        notifyError('Erro', known ? err.message : 'Não foi possível salvar seus dados.')
+      }
+    },
+    notifyInvalid('Erro', TITLES),
+  )
+
+  async function onBuscarCep() {
+    const cep = form.getValues('cep')
+    const digits = cep.replace(/\D/g, '')
+    if (cep.length < 8 || digits.length !== 8) {
+      notifyError('CEP inválido', CEP_INVALIDO)
+      return
+    }
+    setBuscando(true)
+    try {
+      const endereco = await buscarCep(digits)
+      const opts = { shouldDirty: true, shouldValidate: false }
+      form.setValue('logradouro', endereco.logradouro, opts)
+      form.setValue('bairro', endereco.bairro, opts)
+      form.setValue('localidade', endereco.localidade, opts)
+      form.setValue('uf', endereco.uf, opts)
+      notifySuccess('CEP encontrado!', 'Endereço preenchido automaticamente.')
+      form.setFocus(endereco.logradouro ? 'complemento' : 'logradouro')
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404)
+        notifyError('CEP não encontrado', 'O CEP informado não foi encontrado.')
+      else if (err instanceof ApiError && err.status === 400)
+        notifyError('CEP inválido', CEP_INVALIDO)
+      else notifyError('Erro', 'Não foi possível buscar o CEP.')
+    } finally {
+      setBuscando(false)
+    }
+  }
+
+  const field = (name: FieldPath<FormValues>) => ({
+    id: `dados-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `dados-${name}-erro` : undefined,
+  })
+  const masked = (
+    name: 'documento' | 'telefone' | 'cep' | 'uf',
+    mask: 'documento' | 'telefone' | 'cep' | 'uf',
+    extra: Record<string, string> = {},
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: f }) => (
+        <MaskedInput
+          {...field(name)}
+          {...extra}
+          mask={mask}
+          name={f.name}
+          value={f.value}
+          onValueChange={f.onChange}
+          onBlur={f.onBlur}
+        />
+      )}
+    />
+  )
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <SectionTitle icon={<UserRound className="size-4" />}>Informações Pessoais</SectionTitle>
+          <CardDescription>Campos marcados com * são obrigatórios.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Nome completo *"
+            htmlFor="dados-nome"
+            error={errors.nome?.message}
+            className="sm:col-span-2"
+          >
+            <Input
+              {...field('nome')}
+              autoComplete="name"
+              placeholder="Seu nome ou razão social"
+              {...form.register('nome')}
+            />
+          </Field>
+          <Field label="CPF/CNPJ *" htmlFor="dados-documento" error={errors.documento?.message}>
+            {masked('documento', 'documento', {
+              placeholder: '000.000.000-00',
+              inputMode: 'text',
+              autoComplete: 'off',
+            })}
+          </Field>
+          <Field
+            label="Email *"
+            htmlFor="dados-email"
+            hint="O email vem da sua conta e não pode ser alterado aqui."
+          >
+            <Input
+              id="dados-email"
+              type="email"
+              readOnly
+              aria-readonly
+              {...form.register('email')}
+            />
+          </Field>
+          <Field
+            label="Data de nascimento"
+            htmlFor="dados-nascimento"
+            error={errors.nascimento?.message}
+          >
+            <Input
+              {...field('nascimento')}
+              type="date"
+              autoComplete="bday"
+              {...form.register('nascimento')}
+            />
+          </Field>
+          <Field label="Telefone" htmlFor="dados-telefone" error={errors.telefone?.message}>
+            {masked('telefone', 'telefone', {
+              placeholder: '(00) 00000-0000',
+              inputMode: 'tel',
+              autoComplete: 'tel',
+            })}
+          </Field>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <SectionTitle icon={<MapPin className="size-4" />}>Endereço</SectionTitle>
+          <CardDescription>
+            Informe o CEP e clique em buscar para preencher o endereço automaticamente.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-6 gap-4">
+          <Field
+            label="CEP"
+            htmlFor="dados-cep"
+            error={errors.cep?.message}
+            className="col-span-6 sm:col-span-3"
+          >
+            <div className="flex gap-2">
+              {masked('cep', 'cep', {
+                placeholder: '00000-000',
+                inputMode: 'numeric',
+                autoComplete: 'postal-code',
+                maxLength: '9',
+              })}
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => void onBuscarCep()}
+                disabled={buscando}
+                aria-label="Buscar CEP"
+              >
+                {buscando ? <Loader2 className="animate-spin" /> : <Search />}
+                <span className="hidden sm:inline">Buscar CEP</span>
+              </Button>
+            </div>
+          </Field>
+          <Field
+            label="Logradouro"
+            htmlFor="dados-logradouro"
+            error={errors.logradouro?.message}
+            className="col-span-6"
+          >
+            <Input
+              {...field('logradouro')}
+              placeholder="Rua, avenida, número"
+              autoComplete="address-line1"
+              {...form.register('logradouro')}
+            />
+          </Field>
+          <Field
+            label="Complemento"
+            htmlFor="dados-complemento"
+            error={errors.complemento?.message}
+            className="col-span-6 sm:col-span-3"
+          >
+            <Input
+              {...field('complemento')}
+              placeholder="Apartamento, sala, bloco"
+              autoComplete="address-line2"
+              {...form.register('complemento')}
+            />
+          </Field>
+          <Field
+            label="Bairro"
+            htmlFor="dados-bairro"
+            error={errors.bairro?.message}
+            className="col-span-6 sm:col-span-3"
+          >
+            <Input {...field('bairro')} {...form.register('bairro')} />
+          </Field>
+          <Field
+            label="Cidade"
+            htmlFor="dados-localidade"
+            error={errors.localidade?.message}
+            className="col-span-4"
+          >
+            <Input
+              {...field('localidade')}
+              autoComplete="address-level2"
+              {...form.register('localidade')}
+            />
+          </Field>
+          <Field label="UF" htmlFor="dados-uf" error={errors.uf?.message} className="col-span-2">
+            {masked('uf', 'uf', {
+              placeholder: 'ES',
+              maxLength: '2',
+              autoComplete: 'address-level1',
+            })}
+          </Field>
+        </CardContent>
+      </Card>
+
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={form.formState.isSubmitting}
+          className="w-full sm:w-auto"
+        >
+          {form.formState.isSubmitting ? <Loader2 className="animate-spin" /> : <Save />}
+          Salvar Dados
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** SPEC §5: change password, with the SPEC toasts. */
+function SenhaForm() {
+  const form = useForm<NovaSenha>({
+    resolver: zodResolver(NovaSenhaSchema),
+    defaultValues: { nova_senha: '', confirmacao: '' },
+  })
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await changePassword(values)
+        notifySuccess('Senha alterada com sucesso!', 'Sua senha foi atualizada.')
+        form.reset({ nova_senha: '', confirmacao: '' })
+      } catch (err) {
+        notifyError(
+          'Erro ao alterar senha',
+          err instanceof ApiError && err.status !== 0
+            ? err.message
+            : 'Ocorreu um erro inesperado ao alterar a senha.',
+        )
+      }
+    },
+    notifyInvalid('Erro', NOVA_SENHA_TITLES),
+  )
+  return (
+    <Card>
+      <CardHeader>
+        <SectionTitle icon={<KeyRound className="size-4" />}>Alterar Senha</SectionTitle>
+        <CardDescription>Use pelo menos 6 caracteres.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <Field label="Nova senha" htmlFor="senha-nova">
+            <PasswordInput
+              id="senha-nova"
+              autoComplete="new-password"
+              {...form.register('nova_senha')}
+            />
+          </Field>
+          <Field label="Confirmar nova senha" htmlFor="senha-confirmacao">
+            <PasswordInput
+              id="senha-confirmacao"
+              autoComplete="new-password"
+              {...form.register('confirmacao')}
+            />
+          </Field>
+          <div className="flex justify-end sm:col-span-2">
+            <Button
+              type="submit"
+              variant="secondary"
+              disabled={form.formState.isSubmitting}
+              className="w-full sm:w-auto"
+            >
+              {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
+              Alterar Senha
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}
+
+function SectionTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <h2 className="flex items-center gap-2 text-base leading-none font-semibold">
+      <span className="flex size-7 items-center justify-center rounded-md bg-primary/10 text-primary">
+        {icon}
+      </span>
+      {children}
+    </h2>
+  )
+}
+
+function Field({
+  label,
+  htmlFor,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: string
+  htmlFor: string
+  error?: string
+  hint?: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={`grid content-start gap-2 ${className ?? ''}`}>
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${htmlFor}-erro`} className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      ) : null}
+    </div>
+  )
 }
