@@ -15,8 +15,22 @@ import type { Mailer } from './mail/mailer.ts'
 import { registerPolicy, resolveActor } from './policy.ts'
 import type { Storage } from './storage/storage.ts'
 import { MAX_UPLOAD_BYTES } from '#shared/arquivos.ts'
+import '#shared/zod-locale.ts'
 import { contaRoutes } from './features/conta/conta.routes.ts'
 import { documentosRoutes } from './features/documentos/documentos.routes.ts'
+import { servicosRoutes } from './features/servicos/servicos.routes.ts'
+import { avisosRoutes } from './features/avisos/avisos.routes.ts'
+import { adminDocumentosRoutes } from './features/documentos/admin-documentos.routes.ts'
+import { clientesRoutes } from './features/clientes/clientes.routes.ts'
+import { categoriasRoutes } from './features/cadastros/categorias.routes.ts'
+import { statusRoutes } from './features/cadastros/status.routes.ts'
+import { tiposServicosRoutes } from './features/cadastros/tipos-servicos.routes.ts'
+import { tiposDocumentosRoutes } from './features/cadastros/tipos-documentos.routes.ts'
+import { regrasDocumentosRoutes } from './features/cadastros/regras-documentos.routes.ts'
+import { schedulesRoutes } from './features/cadastros/schedules.routes.ts'
+import { meusDadosRoutes } from './features/clientes/meus-dados.routes.ts'
+import { cepRoutes } from './features/cep/cep.routes.ts'
+import { meusServicosRoutes } from './features/servicos/meus-servicos.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -86,12 +100,27 @@ export async function buildApp(deps: AppDeps) {
   // Feature routes: one plugin per feature file.
   await app.register(contaRoutes)
   await app.register(documentosRoutes)
+  await app.register(servicosRoutes)
+  await app.register(avisosRoutes)
+  await app.register(adminDocumentosRoutes)
+  await app.register(clientesRoutes)
+  await app.register(categoriasRoutes)
+  await app.register(statusRoutes)
+  await app.register(tiposServicosRoutes)
+  await app.register(tiposDocumentosRoutes)
+  await app.register(regrasDocumentosRoutes)
+  await app.register(schedulesRoutes)
+  await app.register(meusDadosRoutes)
+  await app.register(cepRoutes)
+  await app.register(meusServicosRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!)
   app.setNotFoundHandler((request, reply) => {
     const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/')
+      request.method === 'GET' &&
+      !request.url.startsWith('/api') &&
+      !request.url.startsWith('/assets/')
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('app.html')
     return reply.status(404).send({ message: 'Rota não encontrada.' })
   })

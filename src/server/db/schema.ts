@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -288,4 +289,64 @@ export const enviosEmail = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('envios_email_servico_idx').on(t.servico_id, t.created_at)],
+)
+
+// ---- dashboard read model (issue 8): maintained by triggers, never written by the app ----
+
+/**
+ * One row per service with what the global dashboard filters and sorts on: the search text
+ * (client name, service type and protocol, lower-case and without accents), the category of
+ * its type and whether its status is 'Arquivado'. Triggers on servicos, clientes,
+ * tipos_servicos and status keep it in step (migration 0002), so a page is an index range scan.
+ */
+export const servicosPainel = pgTable(
+  'servicos_painel',
+  {
+    servico_id: uuid('servico_id')
+      .primaryKey()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    busca: text('busca').notNull(),
+    categoria_id: uuid('categoria_id'),
+    status_id: uuid('status_id'),
+    arquivado: boolean('arquivado').notNull(),
+    vigencia_fim: date('vigencia_fim'),
+  },
+  (t) => [
+    index('servicos_painel_created_idx').on(t.created_at, t.servico_id),
+    index('servicos_painel_status_created_idx').on(t.status_id, t.created_at, t.servico_id),
+    index('servicos_painel_categoria_created_idx').on(t.categoria_id, t.created_at, t.servico_id),
+    index('servicos_painel_vigencia_idx')
+      .on(t.vigencia_fim, t.servico_id, t.categoria_id, t.status_id)
+      .where(sql`${t.arquivado} = false`),
+    index('servicos_painel_busca_idx').using('gin', t.busca.op('gin_trgm_ops')),
+  ],
+)
+
+/** Exact number of services per (category, status): the dashboard total without a date filter. */
+export const servicosContagem = pgTable(
+  'servicos_contagem',
+  {
+    categoria_id: uuid('categoria_id'),
+    status_id: uuid('status_id'),
+    total: integer('total').notNull(),
+  },
+  (t) => [unique('servicos_contagem_chave').on(t.categoria_id, t.status_id).nullsNotDistinct()],
+)
+
+/** Exact number of services per (category, status, archived, month of vigencia_fim): 'Próximos a vencer'. */
+export const servicosContagemMes = pgTable(
+  'servicos_contagem_mes',
+  {
+    categoria_id: uuid('categoria_id'),
+    status_id: uuid('status_id'),
+    arquivado: boolean('arquivado').notNull(),
+    mes: date('mes'),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    unique('servicos_contagem_mes_chave')
+      .on(t.categoria_id, t.status_id, t.arquivado, t.mes)
+      .nullsNotDistinct(),
+  ],
 )

@@ -1,0 +1,394 @@
+import { createHash } from 'node:crypto'
+import { and, desc, eq } from 'drizzle-orm'
+import type { PGlite } from '@electric-sql/pglite'
+import type pg from 'pg'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import {
+  avisos,
+  categorias,
+  clientes,
+  enviosEmail,
+  servicos,
+  servicosTiposDocumentos,
+  status,
+  tiposDocumentos,
+  tiposServicos,
+} from '../../db/schema.ts'
+import { HttpError } from '../../errors.ts'
+import { addDays, today } from '#shared/datas.ts'
+import {
+  PAGE_SIZE_SERVICOS,
+  type ServicoDetalhe,
+  type ServicoListaItem,
+  type ServicosFiltro,
+  type ServicosPagina,
+  type ServicoUpdate,
+} from '#shared/schemas/servicos.ts'
+import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
+
+// ---- the dashboard page: one SQL statement per request ----
+
+/**
+ * Runs a statement on the driver directly. The dashboard list is the hottest query of the
+ * portal: on PostgreSQL it runs as a named prepared statement (parsed and planned once per
+ * connection); PGlite has a single connection and gains nothing from it.
+ */
+async function runStatement<T>(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client
+  if ('totalCount' in client) {
+    const res = await client.query({ name, text, values })
+    return res.rows as T[]
+  }
+  const res = await (client as PGlite).query<T>(text, values)
+  return res.rows
+}
+
+type Cursor = { key: string; id: string }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+export const encodeCursor = (c: Cursor) => Buffer.from(`${c.key}|${c.id}`).toString('base64url')
+
+/** A cursor from the URL; anything that is not one we made is a 400, never a 500. */
+export function decodeCursor(raw: string, proximos: boolean): Cursor {
+  const text = Buffer.from(raw, 'base64url').toString('utf8')
+  const [key, id, ...rest] = text.split('|')
+  const keyOk = proximos
+    ? DATE.test(key ?? '') && !Number.isNaN(Date.parse(key))
+    : TIMESTAMP.test(key ?? '')
+  if (rest.length || !keyOk || !UUID.test(id ?? '')) throw new HttpError(400, 'Página inválida.')
+  return { key, id }
+}
+
+/** One search word with the LIKE wildcards taken literally. */
+const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+// A few dozen filter shapes exist; each gets one prepared-statement name.
+const statementNames = new Map<string, string>()
+function statementName(text: string) {
+  let name = statementNames.get(text)
+  if (!name) {
+    name = `painel_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`
+    if (statementNames.size < 1000) statementNames.set(text, name)
+  }
+  return name
+}
+
+type PainelRow = ServicoListaItem & { total: number; k: string | null }
+
+/**
+ * SPEC §2 Dashboard Global / §7 Administração: one page of services with filters, the exact
+ * total and each row's unresolved avisos, in one statement.
+ *
+ * - Filters and order run on `servicos_painel` (a read model kept by triggers, migration 0003).
+ * - Next/previous pages are keyset positions (`after`/`before`): page 4,000 costs what page 2
+ *   costs. A page number without a position (a typed link) falls back to OFFSET.
+ * - The total is exact: the maintained counts per (category, status[, month]) without text,
+ *   or a count over the trigram-indexed matches with text.
+ */
+export async function listServicosPainel(
+  db: Db,
+  filtro: ServicosFiltro,
+  hoje = today(),
+): Promise<ServicosPagina> {
+  const values: unknown[] = []
+  const param = (v: unknown) => {
+    values.push(v)
+    return `$${values.length}`
+  }
+  const proximos = filtro.proximos
+  const words = (filtro.q ?? '').split(/\s+/).filter(Boolean).slice(0, 5)
+
+  // Conditions shared by the page and the count.
+  const conds: string[] = []
+  for (const w of words)
+    conds.push(`p.busca LIKE '%' || portal_normaliza(${param(escapeLike(w))}) || '%'`)
+  const categoriaParam = filtro.categoria_id ? param(filtro.categoria_id) : ''
+  const statusParam = filtro.status_id ? param(filtro.status_id) : ''
+  if (categoriaParam) conds.push(`p.categoria_id = ${categoriaParam}::uuid`)
+  if (statusParam) conds.push(`p.status_id = ${statusParam}::uuid`)
+  let hojeParam = ''
+  if (proximos) {
+    hojeParam = param(hoje)
+    conds.push(`p.arquivado = false`, `p.vigencia_fim >= ${hojeParam}::date`)
+  }
+
+  const direction = filtro.before ? 'before' : filtro.after ? 'after' : undefined
+  const cursor = direction ? decodeCursor((filtro.before ?? filtro.after)!, proximos) : undefined
+  const keyCol = proximos ? 'p.vigencia_fim' : 'p.created_at'
+  const keyType = proximos ? 'date' : 'timestamptz'
+  // Default order: newest first (SPEC §7); 'Próximos a vencer': fewest days first (SPEC §9).
+  const forward = proximos ? 'ASC' : 'DESC'
+  const backward = proximos ? 'DESC' : 'ASC'
+  const reversed = direction === 'before'
+  const pageConds = [...conds]
+  if (cursor) {
+    const after = proximos ? '>' : '<'
+    const before = proximos ? '<' : '>'
+    pageConds.push(
+      `(${keyCol}, p.servico_id) ${reversed ? before : after} (${param(cursor.key)}::${keyType}, ${param(cursor.id)}::uuid)`,
+    )
+  }
+  const order = reversed ? backward : forward
+  const offset = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE_SERVICOS : 0
+
+  const where = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '')
+  const countFilters = (alias: string) =>
+    [
+      categoriaParam ? `${alias}.categoria_id = ${categoriaParam}::uuid` : '',
+      statusParam ? `${alias}.status_id = ${statusParam}::uuid` : '',
+    ].filter(Boolean)
+
+  let matches = ''
+  let source = 'servicos_painel p'
+  let total: string
+  if (words.length) {
+    // Text: the trigram index finds the matches (a few hundred at most for a real search);
+    // materialised once, then counted and paged.
+    matches = `m AS MATERIALIZED (SELECT p.servico_id, p.created_at, p.vigencia_fim FROM servicos_painel p ${where(conds)}), `
+    source = 'm p'
+    total = `SELECT count(*) FROM m`
+  } else if (proximos) {
+    // Months after this one from the maintained counts; the rest of this month counted exactly.
+    const mes = `${hoje.slice(0, 7)}-01`
+    const proxMes = addDays(`${hoje.slice(0, 7)}-28`, 4).slice(0, 7) + '-01'
+    const cm = ['c.arquivado = false', `c.mes > ${param(mes)}::date`, ...countFilters('c')]
+    const pm = [
+      'p.arquivado = false',
+      `p.vigencia_fim >= ${hojeParam}::date`,
+      `p.vigencia_fim < ${param(proxMes)}::date`,
+      ...countFilters('p'),
+    ]
+    total = `SELECT (SELECT coalesce(sum(c.total), 0) FROM servicos_contagem_mes c ${where(cm)})
+              + (SELECT count(*) FROM servicos_painel p ${where(pm)})`
+  } else {
+    total = `SELECT coalesce(sum(c.total), 0) FROM servicos_contagem c ${where(countFilters('c'))}`
+  }
+
+  const pageConditions = words.length ? pageConds.filter((c) => !conds.includes(c)) : pageConds
+  const text = `WITH ${matches}pagina AS (
+  SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(pageConditions)}
+  ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE_SERVICOS}${offset ? ` OFFSET ${param(offset)}` : ''}
+)
+SELECT t.total::int AS total, r.*
+FROM (${total}) AS t(total)
+LEFT JOIN LATERAL (
+  SELECT s.id, c.nome AS cliente_nome, ts.tipo, cat.nome AS categoria, s.protocolo,
+         s.vigencia_inicio::text AS vigencia_inicio, s.vigencia_fim::text AS vigencia_fim,
+         st.nome AS status_nome,
+         (SELECT count(*)::int FROM avisos a WHERE a.servico_id = s.id AND a.resolvido = false) AS avisos_abertos,
+         s.visualizado_admin, pg.k::text AS k
+  FROM pagina pg
+  JOIN servicos s ON s.id = pg.servico_id
+  JOIN clientes c ON c.id = s.cliente_id
+  JOIN tipos_servicos ts ON ts.id = s.tipo_servico_id
+  LEFT JOIN categorias cat ON cat.id = ts.categoria_id
+  LEFT JOIN status st ON st.id = s.status_id
+  ORDER BY pg.k ${forward}, pg.servico_id ${forward}
+) r ON true`
+  const name = statementName(text)
+  const result = await runStatement<PainelRow>(db, name, text, values)
+
+  const totalCount = Number(result[0]?.total ?? 0)
+  const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE_SERVICOS))
+  const page = filtro.page
+  const found = result.filter((r) => r.id !== null)
+  const rows: ServicoListaItem[] = found.map((r) => ({
+    id: r.id,
+    cliente_nome: r.cliente_nome,
+    tipo: r.tipo,
+    categoria: r.categoria,
+    protocolo: r.protocolo,
+    vigencia_inicio: r.vigencia_inicio,
+    vigencia_fim: r.vigencia_fim,
+    status_nome: r.status_nome,
+    avisos_abertos: r.avisos_abertos,
+    visualizado_admin: r.visualizado_admin,
+  }))
+  const first = found[0]
+  const last = found[found.length - 1]
+  return {
+    rows,
+    total: totalCount,
+    page,
+    pages,
+    next: last && page < pages ? encodeCursor({ key: last.k!, id: last.id }) : null,
+    prev: first && page > 1 ? encodeCursor({ key: first.k!, id: first.id }) : null,
+  }
+}
+
+// ---- detail, update, delete ----
+
+export async function listFiltrosOpcoes(db: DbOrTx) {
+  const [cats, sts, tds] = await Promise.all([
+    db
+      .select({ id: categorias.id, nome: categorias.nome })
+      .from(categorias)
+      .orderBy(categorias.nome),
+    db.select({ id: status.id, nome: status.nome }).from(status).orderBy(status.nome),
+    db
+      .select({ id: tiposDocumentos.id, nome: tiposDocumentos.tipo })
+      .from(tiposDocumentos)
+      .orderBy(tiposDocumentos.tipo),
+  ])
+  return { categorias: cats, status: sts, tipos_documentos: tds }
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString())
+
+/** One service with its client, for the admin detail; undefined when missing. */
+export async function getServicoDetalhe(
+  db: DbOrTx,
+  id: string,
+): Promise<ServicoDetalhe | undefined> {
+  const [row] = await db
+    .select({
+      id: servicos.id,
+      cliente_id: clientes.id,
+      cliente_nome: clientes.nome,
+      cliente_email: clientes.email,
+      cliente_documento: clientes.documento,
+      tipo_servico_id: servicos.tipo_servico_id,
+      tipo: tiposServicos.tipo,
+      categoria: categorias.nome,
+      protocolo: servicos.protocolo,
+      status_id: servicos.status_id,
+      status_nome: status.nome,
+      vigencia_inicio: servicos.vigencia_inicio,
+      vigencia_fim: servicos.vigencia_fim,
+      detalhes: servicos.detalhes,
+      anotacoes: servicos.anotacoes,
+      notificacao: servicos.notificacao,
+      emails_interessados: servicos.emails_interessados,
+      emails_tecnicos: servicos.emails_tecnicos,
+      visualizado_admin: servicos.visualizado_admin,
+      created_at: servicos.created_at,
+    })
+    .from(servicos)
+    .innerJoin(clientes, eq(clientes.id, servicos.cliente_id))
+    .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
+    .leftJoin(categorias, eq(categorias.id, tiposServicos.categoria_id))
+    .leftJoin(status, eq(status.id, servicos.status_id))
+    .where(eq(servicos.id, id))
+  if (!row) return undefined
+  const { cliente_id, cliente_nome, cliente_email, cliente_documento, created_at, ...rest } = row
+  return {
+    ...rest,
+    cliente: {
+      id: cliente_id,
+      nome: cliente_nome,
+      email: cliente_email,
+      documento: cliente_documento,
+    },
+    created_at: iso(created_at),
+  }
+}
+
+/** SPEC §4: opening the detail marks the service as seen by the administration. */
+export async function markVisualizado(db: DbOrTx, id: string) {
+  await db
+    .update(servicos)
+    .set({ visualizado_admin: true })
+    .where(and(eq(servicos.id, id), eq(servicos.visualizado_admin, false)))
+}
+
+const isFkViolation = (err: unknown) => isPgError(err, FOREIGN_KEY_VIOLATION)
+
+/** Updates the keys present in `data`; returns false when the service does not exist. */
+export async function updateServico(db: DbOrTx, id: string, data: ServicoUpdate): Promise<boolean> {
+  const set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined))
+  const [current] = await db
+    .select({ vigencia_inicio: servicos.vigencia_inicio, vigencia_fim: servicos.vigencia_fim })
+    .from(servicos)
+    .where(eq(servicos.id, id))
+  if (!current) return false
+  const inicio =
+    'vigencia_inicio' in set ? (set.vigencia_inicio as string | null) : current.vigencia_inicio
+  const fim = 'vigencia_fim' in set ? (set.vigencia_fim as string | null) : current.vigencia_fim
+  if (inicio && fim && fim < inicio)
+    throw new HttpError(
+      400,
+      'O fim da vigência deve ser igual ou posterior ao início.',
+      'vigencia_fim',
+    )
+  if (Object.keys(set).length === 0) return true
+  try {
+    await db.update(servicos).set(set).where(eq(servicos.id, id))
+  } catch (err) {
+    if (isFkViolation(err)) throw new HttpError(400, 'Selecione um status válido.', 'status_id')
+    throw err
+  }
+  return true
+}
+
+/**
+ * SPEC §7: deletes the service with its avisos, document rows (and envios) in one transaction;
+ * returns the stored files to remove once it has committed (undefined when missing).
+ */
+export async function deleteServico(db: Db, id: string): Promise<string[] | undefined> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: servicos.id })
+      .from(servicos)
+      .where(eq(servicos.id, id))
+      .for('update')
+    if (!found) return undefined
+    const docs = await tx
+      .select({ caminho: servicosTiposDocumentos.caminho_arquivo })
+      .from(servicosTiposDocumentos)
+      .where(eq(servicosTiposDocumentos.servico_id, id))
+    await tx.delete(avisos).where(eq(avisos.servico_id, id))
+    await tx.delete(servicosTiposDocumentos).where(eq(servicosTiposDocumentos.servico_id, id))
+    await tx.delete(enviosEmail).where(eq(enviosEmail.servico_id, id))
+    await tx.delete(servicos).where(eq(servicos.id, id))
+    return docs.map((d) => d.caminho)
+  })
+}
+
+// ---- e-mail ----
+
+/** Subject of the notification e-mail (DESIGN.md §3): '{tipo} - {protocolo}'. */
+export async function getAssuntoEmail(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ tipo: tiposServicos.tipo, protocolo: servicos.protocolo })
+    .from(servicos)
+    .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
+    .where(eq(servicos.id, id))
+  return row ? `${row.tipo} - ${row.protocolo ?? ''}`.trim().replace(/ -$/, '') : undefined
+}
+
+export async function recordEnvio(
+  db: DbOrTx,
+  values: {
+    servico_id: string
+    assunto: string
+    destinatarios: string[]
+    enviados: number
+    falhas: number
+    erro: string | null
+  },
+) {
+  await db.insert(enviosEmail).values({ ...values, origem: 'manual' })
+}
+
+export async function listEnvios(db: DbOrTx, servicoId: string) {
+  const rows = await db
+    .select()
+    .from(enviosEmail)
+    .where(eq(enviosEmail.servico_id, servicoId))
+    .orderBy(desc(enviosEmail.created_at))
+    .limit(50)
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }))
+}
+
+export async function servicoExists(db: DbOrTx, id: string) {
+  const [row] = await db.select({ id: servicos.id }).from(servicos).where(eq(servicos.id, id))
+  return Boolean(row)
+}

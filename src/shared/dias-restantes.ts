@@ -1,0 +1,62 @@
+import { daysBetween, today } from './datas.ts'
+
+export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline'
+
+/** Lower-case without accents, for the name rules of SPEC §4. */
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+
+/** SPEC §4: a service whose status is 'Arquivado' (any case or accents). */
+export const isArquivado = (statusNome: string | null | undefined) =>
+  fold(statusNome ?? '') === 'arquivado'
+
+/**
+ * SPEC §4: the ceiling of the days until vigencia_fim, i.e. calendar days from today (a service
+ * ending today has 0 left, one that ended yesterday -1); 0 when the status is 'arquivado';
+ * null without an end date.
+ */
+export function diasRestantes(
+  vigenciaFim: string | null | undefined,
+  statusNome: string | null | undefined,
+  hoje: string = today(),
+): number | null {
+  if (isArquivado(statusNome)) return 0
+  if (!vigenciaFim) return null
+  return daysBetween(hoje, vigenciaFim.slice(0, 10))
+}
+
+/** SPEC §4 and §9: the Dias Restantes badge (thresholds 5 and 15 days). */
+export function diasRestantesBadge(
+  vigenciaFim: string | null | undefined,
+  statusNome: string | null | undefined,
+  hoje: string = today(),
+): { label: string; variant: BadgeVariant } {
+  if (isArquivado(statusNome)) return { label: 'Arquivado', variant: 'outline' }
+  const dias = diasRestantes(vigenciaFim, statusNome, hoje)
+  if (dias === null) return { label: '-', variant: 'outline' }
+  if (dias < 0) return { label: 'Vencido', variant: 'destructive' }
+  const label = dias === 1 ? '1 dia' : `${dias} dias`
+  if (dias <= 5) return { label, variant: 'destructive' }
+  if (dias <= 15) return { label, variant: 'secondary' }
+  return { label, variant: 'outline' }
+}
+
+/** SPEC §4: the admin status badge, by the status name. */
+export function adminStatusBadge(statusNome: string | null | undefined): {
+  label: string
+  variant: BadgeVariant
+} {
+  const nome = (statusNome ?? '').trim()
+  if (!nome) return { label: 'Indefinido', variant: 'outline' }
+  const f = fold(nome)
+  if (f.includes('concluido') || f.includes('aprovado')) return { label: nome, variant: 'default' }
+  if (f.includes('pendente') || f.includes('aguardando'))
+    return { label: nome, variant: 'secondary' }
+  if (f.includes('rejeitado') || f.includes('cancelado'))
+    return { label: nome, variant: 'destructive' }
+  return { label: nome, variant: 'outline' }
+}

@@ -1,0 +1,29 @@
+import { Badge } from '../../components/ui/badge.tsx'
+import { adminStatusBadge, diasRestantesBadge } from '#shared/dias-restantes.ts'
+
+/** SPEC §4: the admin status badge. */
+export function AdminStatusBadge({ nome, className }: { nome: string | null; className?: string }) {
+  const b = adminStatusBadge(nome)
+  return (
+    <Badge variant={b.variant} className={className}>
+      {b.label}
+    </Badge>
+  )
+}
+
+/** SPEC §4: the Dias Restantes badge. */
+export function DiasRestantesBadge({
+  vigenciaFim,
+  statusNome,
+}: {
+  vigenciaFim: string | null
+  statusNome: string | null
+}) {
+  const b = diasRestantesBadge(vigenciaFim, statusNome)
+  return <Badge variant={b.variant}>{b.label}</Badge>
+}
+
+/** SPEC §4: 'Novo' while the administration has not opened the service. */
+export function NovoBadge() {
+  return <Badge className="bg-amber-500 text-white">Novo</Badge>
+}

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { BellPlus, CheckCircle2, CircleAlert, Trash2 } from 'lucide-react'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../components/ui/button.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Label } from '../../components/ui/label.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { Switch } from '../../components/ui/switch.tsx'
+import { Textarea } from '../../components/ui/textarea.tsx'
+import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
+import { cn } from '../../lib/utils.ts'
+import { avisosQuery, useAvisoMutations } from './api.ts'
+import { formatDate } from '#shared/datas.ts'
+import { AvisoCreateSchema, type AvisoCreate } from '#shared/schemas/avisos.ts'
+
+/** SPEC §2 Warnings side card: new warning, resolved switch (green / yellow), delete; newest first. */
+export function ServicoDetailAvisos({ servicoId }: { servicoId: string }) {
+  const avisos = useQuery(avisosQuery(servicoId))
+  const { create, toggle, remove } = useAvisoMutations(servicoId)
+  const form = useForm<AvisoCreate>({
+    resolver: zodResolver(AvisoCreateSchema),
+    defaultValues: { texto: '', data_limite: '' },
+  })
+
+  useEffect(() => {
+    if (avisos.isError) notifyError('Erro', 'Não foi possível carregar os dados.')
+  }, [avisos.isError])
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      create.mutate(values, {
+        onSuccess: () => {
+          form.reset({ texto: '', data_limite: '' })
+          notifySuccess('Aviso adicionado!')
+        },
+        onError: () => notifyError('Erro', 'Não foi possível adicionar o aviso.'),
+      }),
+    notifyInvalid('Erro'),
+  )
+
+  const abertos = avisos.data?.filter((a) => !a.resolvido).length ?? 0
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CircleAlert className="size-5 text-amber-600" />
+          Avisos
+        </CardTitle>
+        <CardDescription>
+          {avisos.data
+            ? abertos === 0
+              ? 'Nenhum aviso pendente.'
+              : `${abertos} ${abertos === 1 ? 'aviso pendente' : 'avisos pendentes'}`
+            : 'Pendências e prazos deste serviço.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form
+          onSubmit={onSubmit}
+          className="grid gap-3 rounded-lg border bg-muted/40 p-3"
+          noValidate
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="aviso-texto">Novo aviso</Label>
+            <Textarea
+              id="aviso-texto"
+              rows={2}
+              placeholder="Ex.: Enviar a matrícula atualizada"
+              {...form.register('texto')}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="aviso-data">Data limite</Label>
+            <Input id="aviso-data" type="date" {...form.register('data_limite')} />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            <BellPlus />
+            {create.isPending ? 'Adicionando...' : 'Adicionar Aviso'}
+          </Button>
+        </form>
+
+        {avisos.isPending ? (
+          <div className="flex justify-center py-4">
+            <Spinner />
+          </div>
+        ) : (avisos.data ?? []).length === 0 ? (
+          <p className="py-2 text-center text-sm text-muted-foreground">Nenhum aviso cadastrado.</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Avisos">
+            {avisos.data!.map((a) => (
+              <li
+                key={a.id}
+                className={cn(
+                  'rounded-lg border p-3 text-sm',
+                  a.resolvido ? 'border-green-200 bg-green-50' : 'border-amber-200 bg-amber-50',
+                )}
+                data-resolvido={a.resolvido}
+              >
+                <div className="flex items-start gap-2">
+                  {a.resolvido ? (
+                    <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-700" />
+                  ) : (
+                    <CircleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" />
+                  )}
+                  <p
+                    className={cn(
+                      'min-w-0 flex-1 break-words whitespace-pre-wrap',
+                      a.resolvido && 'text-muted-foreground line-through',
+                    )}
+                  >
+                    {a.texto}
+                  </p>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="-mt-1 -mr-1 size-7 text-destructive hover:text-destructive"
+                    aria-label={`Excluir aviso ${a.texto}`}
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      remove.mutate(a.id, {
+                        onSuccess: () => notifySuccess('Aviso excluído!'),
+                        onError: () => notifyError('Erro', 'Não foi possível excluir o aviso.'),
+                      })
+                    }
+                  >
+                    <Trash2 />
+                  </Button>
+                </div>
+                <div className="mt-2 flex items-center justify-between gap-2 pl-6">
+                  <span className="text-xs text-muted-foreground">
+                    Prazo: {formatDate(a.data_limite)}
+                  </span>
+                  <label className="flex items-center gap-2 text-xs font-medium">
+                    <Switch
+                      checked={a.resolvido}
+                      aria-label={`Resolvido: ${a.texto}`}
+                      onCheckedChange={(v) =>
+                        toggle.mutate(
+                          { id: a.id, resolvido: v },
+                          {
+                            onError: () =>
+                              notifyError('Erro', 'Não foi possível atualizar o aviso.'),
+                          },
+                        )
+                      }
+                    />
+                    {a.resolvido ? 'Resolvido' : 'Pendente'}
+                  </label>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

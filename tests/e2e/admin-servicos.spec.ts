@@ -1,0 +1,173 @@
+import { test, expect as baseExpect, type Page } from '@playwright/test'
+import { ADMIN, login } from './fixtures.ts'
+
+// These screens load several queries at once; on a busy 2-core machine 7 s is not always enough.
+const expect = baseExpect.configure({ timeout: 15_000 })
+
+const suffix = () => (test.info().project.name === 'phone' ? 'P' : 'D')
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** The rows (desktop table) or cards (phone) of the dashboard. */
+const items = (page: Page) =>
+  test.info().project.name === 'phone'
+    ? page.getByRole('list', { name: 'Serviços' }).getByRole('listitem')
+    : page.getByRole('row').filter({ has: page.getByRole('cell') })
+
+test.beforeEach(async ({ page }) => {
+  test.slow()
+  await login(page, ADMIN)
+})
+
+test('filters, pages and keeps both in the URL', async ({ page }) => {
+  await page.goto('/app/admin/servicos')
+  await expect(page.getByRole('heading', { name: 'Dashboard Global de Serviços' })).toBeVisible()
+
+  await pick(page, 'Categoria', 'Licenciamento Paginado')
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('25 serviços')
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Página 1 de 3')
+  await expect(page).toHaveURL(/categoria_id=/)
+  await expect(items(page)).toHaveCount(10)
+  await expect(items(page).first()).toContainText('PAG-E2E-25')
+  await expect(items(page).first()).toContainText('Licença Paginada')
+  await expect(items(page).first()).toContainText('Licenciamento Paginado')
+
+  await page.getByRole('button', { name: 'Próxima' }).click()
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Página 2 de 3')
+  await expect(items(page).first()).toContainText('PAG-E2E-15')
+  await expect(page).toHaveURL(/page=2/)
+
+  // a reload keeps the filter and the page
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Página 2 de 3')
+  await expect(items(page).first()).toContainText('PAG-E2E-15')
+
+  await page.getByRole('button', { name: 'Próxima' }).click()
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Página 3 de 3')
+  await expect(items(page)).toHaveCount(5)
+  await expect(page.getByRole('button', { name: 'Próxima' })).toBeDisabled()
+  await page.getByRole('button', { name: 'Anterior' }).click()
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Página 2 de 3')
+  await page.getByRole('button', { name: 'Anterior' }).click()
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Página 1 de 3')
+  await expect(page.getByRole('button', { name: 'Anterior' })).toBeDisabled()
+
+  // status filter resets the page and combines with the category
+  await pick(page, 'Status', 'Aguardando cliente')
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('6 serviços')
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Página 1 de 1')
+
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click()
+  await expect(page).toHaveURL(/\/app\/admin\/servicos$/)
+  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('')
+})
+
+test('free text is accent- and case-insensitive over client, type and protocol', async ({
+  page,
+}) => {
+  await page.goto('/app/admin/servicos')
+  const busca = page.getByRole('searchbox', { name: 'Buscar' })
+  await busca.fill('CLIENTE PAGINACAO')
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('25 serviços')
+  await expect(page).toHaveURL(/q=CLIENTE\+PAGINACAO/)
+  await busca.fill('pag-e2e-07')
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('1 serviço')
+  await expect(items(page)).toHaveCount(1)
+  await expect(items(page).first()).toContainText('PAG-E2E-07')
+  await busca.fill('licenca paginada')
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('25 serviços')
+  await busca.fill('nada-parecido-com-isto')
+  await expect(page.getByText('Nenhum serviço encontrado.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('0 serviços')
+})
+
+test("'Próximos a vencer' lists fewest days first, without archived or expired", async ({
+  page,
+}) => {
+  await page.goto('/app/admin/servicos')
+  await pick(page, 'Categoria', 'Licenciamento Paginado')
+  await page.getByRole('switch', { name: 'Próximos a vencer' }).click()
+  await expect(page).toHaveURL(/proximos=1/)
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('19 serviços')
+  const expected = ['0 dias', '2 dias', '5 dias', '6 dias', '10 dias', '15 dias', '16 dias']
+  for (const [i, label] of expected.entries()) await expect(items(page).nth(i)).toContainText(label)
+  await expect(items(page).nth(0)).toContainText('PAG-E2E-01')
+  await expect(page.getByText('Vencido')).toHaveCount(0)
+  await expect(page.getByText('Arquivado', { exact: true })).toHaveCount(0)
+})
+
+test('badges: Arquivado, Vencido, unresolved avisos and Novo', async ({ page }) => {
+  await page.goto('/app/admin/servicos?q=pag-e2e-25')
+  await expect(items(page)).toHaveCount(1)
+  const row = items(page).first()
+  await expect(row.getByText('Arquivado').first()).toBeVisible()
+  await expect(row.getByText('Novo', { exact: true })).toBeVisible()
+  await expect(row.getByTitle('1 aviso pendente')).toBeVisible()
+  await page.goto('/app/admin/servicos?q=pag-e2e-06')
+  await expect(items(page).first().getByText('Vencido')).toBeVisible()
+  await expect(items(page).first().getByText('Aguardando cliente')).toBeVisible()
+})
+
+test('a page past the end says so', async ({ page }) => {
+  await page.goto('/app/admin/servicos?q=paginacao&page=9')
+  await expect(page.getByText('Nenhum serviço nesta página.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Página 9 de 3')
+})
+
+test('Ver Detalhes opens the service and the Novo badge goes away', async ({ page }) => {
+  await page.goto(`/app/admin/servicos?q=novo-${suffix()}`)
+  await expect(items(page)).toHaveCount(1)
+  await expect(items(page).first().getByText('Novo', { exact: true })).toBeVisible()
+  await items(page)
+    .first()
+    .getByRole('link', { name: /Ver Detalhes/ })
+    .click()
+  await expect(page).toHaveURL(/\/app\/admin\/servico\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { name: 'Detalhes do Serviço' })).toBeVisible()
+  await expect(page.getByLabel('Protocolo')).toHaveValue(`NOVO-${suffix()}`)
+  await page.goto(`/app/admin/servicos?q=novo-${suffix()}`)
+  await expect(items(page)).toHaveCount(1)
+  await expect(items(page).first().getByText('Novo', { exact: true })).toHaveCount(0)
+})
+
+test('deletes a service after confirmation', async ({ page }) => {
+  const protocolo = `DEL-${suffix()}`
+  await page.goto(`/app/admin/servicos?q=${protocolo}`)
+  await expect(items(page)).toHaveCount(1)
+  await page.getByRole('button', { name: `Excluir serviço ${protocolo}` }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('Excluir serviço?')
+  await dialog.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(items(page)).toHaveCount(1)
+  await page.getByRole('button', { name: `Excluir serviço ${protocolo}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click()
+  await expect(page.getByText('Serviço excluído!')).toBeVisible()
+  await expect(page.getByText('Nenhum serviço encontrado.')).toBeVisible()
+})
+
+test('shows a table on desktop @desktop', async ({ page }) => {
+  await page.goto('/app/admin/servicos?q=paginacao')
+  for (const name of [
+    'Cliente',
+    'Tipo de Serviço',
+    'Protocolo',
+    'Vigência',
+    'Status',
+    'Avisos',
+    'Dias Restantes',
+    'Novo',
+    'Ações',
+  ])
+    await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible()
+})
+
+test('shows cards on a phone @phone', async ({ page }) => {
+  await page.goto('/app/admin/servicos?q=paginacao')
+  await expect(page.getByRole('table')).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Serviços' }).getByRole('listitem')).toHaveCount(10)
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width).toBeLessThanOrEqual(390)
+})
