@@ -12,7 +12,15 @@ describe('parseConfig', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       s3: undefined,
+      warnings: { hour: 7, timeZone: 'America/Sao_Paulo', scheduler: true },
     })
+  })
+
+  it('reads the warnings job settings', () => {
+    expect(
+      parseConfig({ WARNINGS_HOUR: '0', WARNINGS_TIMEZONE: 'UTC', WARNINGS_SCHEDULER: 'off' })
+        .warnings,
+    ).toEqual({ hour: 0, timeZone: 'UTC', scheduler: false })
   })
 
   it('treats empty strings as unset and derives APP_URL from PORT', () => {
@@ -31,6 +39,9 @@ describe('parseConfig', () => {
       /^Invalid configuration: ADMIN_EMAIL: /,
     ],
     [{ SMTP_URL: 'http://x' }, /^Invalid configuration: SMTP_URL: /],
+    [{ WARNINGS_HOUR: '24' }, /^Invalid configuration: WARNINGS_HOUR: /],
+    [{ WARNINGS_TIMEZONE: 'Brasil/Nada' }, /^Invalid configuration: WARNINGS_TIMEZONE: /],
+    [{ WARNINGS_SCHEDULER: 'sim' }, /^Invalid configuration: WARNINGS_SCHEDULER: /],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(message)

@@ -4,6 +4,15 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyToUndefined, schema.optional())
 
+function isTimeZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
@@ -26,6 +35,15 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  WARNINGS_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(23).default(7)),
+  WARNINGS_TIMEZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('America/Sao_Paulo')
+      .refine(isTimeZone, 'must be an IANA time zone such as America/Sao_Paulo'),
+  ),
+  WARNINGS_SCHEDULER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,6 +72,8 @@ export type Config = {
   }
   /** Sign-in, sign-up and reset requests allowed per IP and minute. */
   authRateLimit: number
+  /** The automatic warnings job (issue 6): daily at `hour` o'clock in `timeZone`. */
+  warnings: { hour: number; timeZone: string; scheduler: boolean }
   logLevel: string
 }
 
@@ -94,6 +114,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    warnings: {
+      hour: e.WARNINGS_HOUR,
+      timeZone: e.WARNINGS_TIMEZONE,
+      scheduler: e.WARNINGS_SCHEDULER === 'on',
+    },
     logLevel: e.LOG_LEVEL,
   }
 }

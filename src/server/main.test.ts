@@ -58,4 +58,42 @@ describe('the server process (npm start contract)', () => {
     expect(await bad.exited).toBe(1)
     expect(bad.output().trim()).toMatch(/^Invalid configuration: PORT: [^\n]+$/)
   }, 60_000)
+
+  it("runs the day's automatic warnings at start-up when the hour has passed", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-main-avisos-'))
+    const port = 3960 + Math.floor(Math.random() * 30)
+    const base = `http://127.0.0.1:${port}`
+    const server = start({
+      DATA_DIR: dir,
+      PORT: String(port),
+      APP_URL: base,
+      ADMIN_EMAIL: 'admin@main.test',
+      ADMIN_PASSWORD: 'admin-main-123',
+      WARNINGS_HOUR: '0',
+    })
+    try {
+      await waitForHealth(port)
+      const login = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ email: 'admin@main.test', password: 'admin-main-123' }),
+      })
+      expect(login.status).toBe(200)
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      let agenda: { ultima: { origem: string; dia: string } | null } = { ultima: null }
+      for (let i = 0; i < 100 && !agenda.ultima; i++) {
+        const res = await fetch(`${base}/api/admin/avisos-automaticos`, { headers: { cookie } })
+        agenda = await res.json()
+        if (!agenda.ultima) await new Promise((r) => setTimeout(r, 100))
+      }
+      expect(agenda).toMatchObject({ hora: 0, agendador: true, ultima: { origem: 'agendada' } })
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
+    }
+  }, 180_000)
 })

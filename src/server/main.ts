@@ -6,6 +6,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, parseConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedStatuses } from './db/seed.ts'
+import { iniciarAgendadorDeAvisos } from './features/avisos/agendador.ts'
 import { createMailer } from './mail/mailer.ts'
 import { lockDataDir, loadSecret } from './runtime.ts'
 import { createStorage } from './storage/storage.ts'
@@ -55,12 +56,24 @@ async function main() {
     logger.info(`administrator ${config.adminEmail} is ready`)
   }
 
+  const agendador = config.warnings.scheduler
+    ? iniciarAgendadorDeAvisos({
+        db: database.db,
+        mailer,
+        appUrl: config.appUrl,
+        log: logger,
+        hour: config.warnings.hour,
+        timeZone: config.warnings.timeZone,
+      })
+    : null
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     logger.info(`${signal} received, closing`)
     try {
+      await agendador?.parar()
       await app.close()
       mailer.close()
       await database.close()

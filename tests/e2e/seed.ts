@@ -12,6 +12,7 @@ import { seedBase } from './seed/base.ts'
 import { seedClienteArea } from './seed/cliente-area.ts'
 import { seedBackOffice } from './seed/back-office.ts'
 import { seedDashboard } from './seed/dashboard.ts'
+import { seedAvisosAutomaticos } from './seed/avisos-automaticos.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
@@ -38,6 +39,13 @@ const ctx: SeedContext = {
   storage: createDiskStorage(path.join(dataDir, 'storage', 'documents')),
   dataDir,
 }
-for (const seed of [seedBase, seedClienteArea, seedBackOffice, seedDashboard]) await seed(ctx)
+for (const seed of [
+  seedBase,
+  seedClienteArea,
+  seedBackOffice,
+  seedDashboard,
+  seedAvisosAutomaticos,
+])
+  await seed(ctx)
 await database.close()
 console.log('e2e data seeded')

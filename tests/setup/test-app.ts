@@ -21,9 +21,12 @@ export async function openTestDatabase() {
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`)
-    const database = await openDatabase({ databaseUrl: withDatabase(url, name) })
+    const databaseUrl = withDatabase(url, name)
+    const database = await openDatabase({ databaseUrl })
     return {
       ...database,
+      /** The server database's URL, for tests that open a second pool ("another instance"). */
+      url: databaseUrl as string | undefined,
       async close() {
         await database.close()
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
@@ -36,7 +39,7 @@ export async function openTestDatabase() {
     loadDataDir: new Blob([dump]),
     extensions: pgliteExtensions,
   })
-  return openDatabase({ pglite })
+  return { ...(await openDatabase({ pglite })), url: undefined }
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -77,6 +80,7 @@ export async function createTestApp(
     app,
     db: database.db,
     dbKind: database.kind,
+    databaseUrl: database.url,
     config,
     dataDir,
     storage,

@@ -270,6 +270,79 @@ export const schedules = pgTable(
   (t) => [check('schedules_avisar_check', sql`${t.avisar} >= 1`)],
 )
 
+/**
+ * One automatic warning per (service, schedule, end date) (DESIGN.md section 3, issue 6). The unique
+ * key makes the daily job idempotent, also with several instances running it at once; a new end
+ * date (a renewed licence) is a new key, so its warnings come again.
+ * - `pendente`: the aviso exists and its e-mail still has to go (or failed and is retried);
+ * - `enviado`: the e-mail went to every valid address;
+ * - `substituido`: a closer warning of the same service was due in the same run (a catch-up after
+ *   missed days sends the closest one only).
+ */
+export const avisosAutomaticos = pgTable(
+  'avisos_automaticos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servico_id: uuid('servico_id')
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    schedule_id: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    vigencia_fim: date('vigencia_fim').notNull(),
+    /** The schedule's days when the warning was due (a schedule may be edited later). */
+    avisar: integer('avisar').notNull(),
+    aviso_id: uuid('aviso_id').references(() => avisos.id, { onDelete: 'set null' }),
+    situacao: text('situacao', { enum: ['pendente', 'enviado', 'substituido'] }).notNull(),
+    /** Addresses still to be sent after a failed attempt; null before the first attempt. */
+    pendentes: text('pendentes').array(),
+    tentativas: integer('tentativas').notNull().default(0),
+    ultimo_erro: text('ultimo_erro'),
+    /** While an instance sends this warning's e-mail, the others leave it alone until then. */
+    travado_ate: timestamp('travado_ate', { withTimezone: true }),
+    enviado_em: timestamp('enviado_em', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique('avisos_automaticos_chave').on(t.servico_id, t.schedule_id, t.vigencia_fim),
+    index('avisos_automaticos_aviso_idx').on(t.aviso_id),
+    index('avisos_automaticos_pendentes_idx')
+      .on(t.servico_id)
+      .where(sql`${t.situacao} = 'pendente'`),
+    check(
+      'avisos_automaticos_situacao_check',
+      sql`${t.situacao} in ('pendente', 'enviado', 'substituido')`,
+    ),
+  ],
+)
+
+/**
+ * Each run of the warning job: the day it ran for, from which day it looked (the last completed
+ * run's day, so missed days are caught up) and what it did. The last completed run tells whether
+ * today's run is still due.
+ */
+export const avisosExecucoes = pgTable(
+  'avisos_execucoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dia: date('dia').notNull(),
+    desde: date('desde').notNull(),
+    origem: text('origem', { enum: ['agendada', 'manual'] }).notNull(),
+    avisos_criados: integer('avisos_criados').notNull().default(0),
+    emails_enviados: integer('emails_enviados').notNull().default(0),
+    falhas: integer('falhas').notNull().default(0),
+    servicos_vencidos: integer('servicos_vencidos').notNull().default(0),
+    iniciada_em: timestamp('iniciada_em', { withTimezone: true }).notNull().defaultNow(),
+    concluida_em: timestamp('concluida_em', { withTimezone: true }),
+  },
+  (t) => [
+    index('avisos_execucoes_concluidas_idx')
+      .on(t.dia)
+      .where(sql`${t.concluida_em} is not null`),
+    check('avisos_execucoes_origem_check', sql`${t.origem} in ('agendada', 'manual')`),
+  ],
+)
+
 /** Each notification e-mail sent for a service (DESIGN.md section 3, "Send e-mail"). */
 export const enviosEmail = pgTable(
   'envios_email',

@@ -1,4 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from './client.ts'
 import { PAGE_SIZE, type ListQuery } from '#shared/schemas/cadastros.ts'
 
 /** `%q%` with LIKE's wildcards escaped, so a search for "50%" finds "50%" only. */
@@ -44,3 +45,9 @@ export const UNIQUE_VIOLATION = '23505'
 
 /** Whether a driver error (possibly wrapped by Drizzle) carries this PostgreSQL error code. */
 export const isPgError = (err: unknown, code: string) => pgErrorCode(err).code === code
+
+/** Runs a raw statement and returns its rows (both drivers answer `{ rows }`). */
+export async function rawRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}

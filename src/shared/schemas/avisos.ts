@@ -26,3 +26,59 @@ export const AvisoSchema = z.object({
   created_at: z.string(),
 })
 export type Aviso = z.infer<typeof AvisoSchema>
+
+/** How an automatic warning (issue 6) went out; null on avisos written by hand. */
+export const AvisoAutomaticoSchema = z.object({
+  avisar: z.number(),
+  situacao: z.enum(['pendente', 'enviado', 'substituido']),
+  tentativas: z.number(),
+  enviado_em: z.string().nullable(),
+  ultimo_erro: z.string().nullable(),
+})
+export type AvisoAutomatico = z.infer<typeof AvisoAutomaticoSchema>
+
+export const AvisoComOrigemSchema = AvisoSchema.extend({
+  automatico: AvisoAutomaticoSchema.nullable(),
+})
+export type AvisoComOrigem = z.infer<typeof AvisoComOrigemSchema>
+
+/** One run of the automatic warnings job. */
+export const ExecucaoAvisosSchema = z.object({
+  dia: z.string(),
+  desde: z.string(),
+  origem: z.enum(['agendada', 'manual']),
+  avisos_criados: z.number(),
+  emails_enviados: z.number(),
+  falhas: z.number(),
+  servicos_vencidos: z.number(),
+  iniciada_em: z.string(),
+  concluida_em: z.string().nullable(),
+})
+export type ExecucaoAvisos = z.infer<typeof ExecucaoAvisosSchema>
+
+/** When the job runs and what its last completed run did (schedules screen). */
+export const AgendaAvisosSchema = z.object({
+  hora: z.number(),
+  fuso: z.string(),
+  agendador: z.boolean(),
+  ultima: ExecucaoAvisosSchema.nullable(),
+})
+export type AgendaAvisos = z.infer<typeof AgendaAvisosSchema>
+
+const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`
+
+/** The summary of a run, as the 'Executar agora' toast and the schedules screen say it. */
+export function resumoExecucao(
+  e: Pick<ExecucaoAvisos, 'avisos_criados' | 'emails_enviados' | 'falhas' | 'servicos_vencidos'>,
+): string {
+  const partes = [
+    plural(e.avisos_criados, 'aviso criado', 'avisos criados'),
+    plural(e.emails_enviados, 'email enviado', 'emails enviados'),
+  ]
+  if (e.falhas) partes.push(plural(e.falhas, 'falha de envio', 'falhas de envio'))
+  if (e.servicos_vencidos)
+    partes.push(
+      plural(e.servicos_vencidos, 'serviço marcado como Vencido', 'serviços marcados como Vencido'),
+    )
+  return `${partes.join(', ')}.`
+}

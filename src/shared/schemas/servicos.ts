@@ -123,6 +123,17 @@ export function splitEmails(list: string | null | undefined): string[] {
 }
 
 const EMAIL = /^[^\s@,;<>()]+@[^\s@,;<>()]+\.[^\s@,;<>()]+$/
+/** The addresses without repeats (case ignored), first spelling kept. */
+export function uniqueEmails(emails: string[]): string[] {
+  const seen = new Set<string>()
+  return emails.filter((e) => {
+    const key = e.toLowerCase()
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
 export const isEmail = (s: string) => EMAIL.test(s) && s.length <= 254
 
 /** The addresses of a list that are not valid e-mails. */

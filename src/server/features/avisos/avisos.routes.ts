@@ -2,15 +2,20 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { avisos, servicos } from '../../db/schema.ts'
+import { avisos, avisosAutomaticos, servicos } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
+  AgendaAvisosSchema,
+  AvisoComOrigemSchema,
   AvisoCreateSchema,
   AvisoSchema,
   AvisoUpdateSchema,
+  ExecucaoAvisosSchema,
   type Aviso,
 } from '#shared/schemas/avisos.ts'
+import { today } from '#shared/datas.ts'
+import { executarAvisosAutomaticos, ultimaExecucao } from './avisos-automaticos.ts'
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
 
 const OkSchema = z.object({ ok: z.literal(true) })
@@ -31,7 +36,10 @@ export async function avisosRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/servicos/:id/avisos',
-    { config: admin, schema: { params: IdParamsSchema, response: { 200: z.array(AvisoSchema) } } },
+    {
+      config: admin,
+      schema: { params: IdParamsSchema, response: { 200: z.array(AvisoComOrigemSchema) } },
+    },
     async (request) => {
       const { id } = request.params
       const [servico] = await app.ctx.db
@@ -40,12 +48,52 @@ export async function avisosRoutes(fastify: FastifyInstance) {
         .where(eq(servicos.id, id))
       if (!servico) throw notFound('Serviço não encontrado.')
       const rows = await app.ctx.db
-        .select()
+        .select({ aviso: avisos, automatico: avisosAutomaticos })
         .from(avisos)
+        .leftJoin(avisosAutomaticos, eq(avisosAutomaticos.aviso_id, avisos.id))
         .where(eq(avisos.servico_id, id))
         .orderBy(desc(avisos.created_at), desc(avisos.id))
-      return rows.map(toAviso)
+      return rows.map(({ aviso, automatico: a }) => ({
+        ...toAviso(aviso),
+        automatico: a && {
+          avisar: a.avisar,
+          situacao: a.situacao,
+          tentativas: a.tentativas,
+          enviado_em: a.enviado_em?.toISOString() ?? null,
+          ultimo_erro: a.ultimo_erro,
+        },
+      }))
     },
+  )
+
+  // Issue 6: the automatic warnings job, its schedule and last run, and 'Executar agora'.
+  app.get(
+    '/api/admin/avisos-automaticos',
+    { config: admin, schema: { response: { 200: AgendaAvisosSchema } } },
+    async () => {
+      const { hour, timeZone, scheduler } = app.ctx.config.warnings
+      return {
+        hora: hour,
+        fuso: timeZone,
+        agendador: scheduler,
+        ultima: await ultimaExecucao(app.ctx.db),
+      }
+    },
+  )
+
+  app.post(
+    '/api/admin/avisos-automaticos/executar',
+    { config: admin, schema: { response: { 200: ExecucaoAvisosSchema } } },
+    async (request) =>
+      executarAvisosAutomaticos(
+        {
+          db: app.ctx.db,
+          mailer: app.ctx.mailer,
+          appUrl: app.ctx.config.appUrl,
+          log: request.log,
+        },
+        { hoje: today(app.ctx.config.warnings.timeZone), origem: 'manual' },
+      ),
   )
 
   app.post(

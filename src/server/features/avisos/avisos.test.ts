@@ -49,6 +49,7 @@ describe('GET /api/admin/servicos/:id/avisos', () => {
     })
     expect(res.json().map((a: { texto: string }) => a.texto)).toEqual(['novo', 'antigo'])
     expect(Object.keys(res.json()[0]).sort()).toEqual([
+      'automatico',
       'created_at',
       'data_limite',
       'id',
@@ -57,6 +58,7 @@ describe('GET /api/admin/servicos/:id/avisos', () => {
       'texto',
     ])
     expect(res.json()[0].resolvido).toBe(true)
+    expect(res.json()[0].automatico).toBeNull()
   })
 
   it('a missing service is 404', async () => {

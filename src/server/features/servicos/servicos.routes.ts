@@ -15,6 +15,7 @@ import {
   ServicoUpdateSchema,
   isEmail,
   splitEmails,
+  uniqueEmails,
 } from '#shared/schemas/servicos.ts'
 import {
   deleteServico,
@@ -116,16 +117,10 @@ export async function servicosRoutes(fastify: FastifyInstance) {
       const assunto = await getAssuntoEmail(app.ctx.db, id)
       if (!assunto) throw notFound(NAO_ENCONTRADO)
       const { notificacao, emails_interessados, emails_tecnicos } = request.body
-      const seen = new Set<string>()
-      const destinatarios = [
+      const destinatarios = uniqueEmails([
         ...splitEmails(emails_interessados),
         ...splitEmails(emails_tecnicos),
-      ].filter((e) => {
-        const key = e.toLowerCase()
-        if (seen.has(key)) return false
-        seen.add(key)
-        return true
-      })
+      ])
       const invalidos = destinatarios.filter((e) => !isEmail(e))
       const falharam: string[] = []
       let sent = 0

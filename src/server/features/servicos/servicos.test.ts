@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
-import { simpleParser, type ParsedMail } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { avisos, enviosEmail, servicos, servicosTiposDocumentos, status } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import { startSmtpServer } from '#tests/setup/mail.ts'
 import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import {
   createAviso,
@@ -38,34 +38,19 @@ const ADMIN_KEYS = [
 ]
 
 // SMTP server started by the tests; the app sends through it (SMTP_URL).
-const received: ParsedMail[] = []
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onRcptTo(address, _session, cb) {
-    if (address.address.endsWith('@recusa.test')) return cb(new Error('mailbox unavailable'))
-    cb()
-  },
-  onData(stream, _session, cb) {
-    const chunks: Buffer[] = []
-    stream.on('data', (c: Buffer) => chunks.push(c))
-    stream.on('end', async () => {
-      received.push(await simpleParser(Buffer.concat(chunks)))
-      cb()
-    })
-  },
-})
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+let received: ParsedMail[]
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as { port: number }
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+  smtp = await startSmtpServer()
+  received = smtp.received
+  t = await createTestApp({ SMTP_URL: smtp.url })
   actors = await createActors(t)
   servico = await createServico(t.db, { cliente_id: actors.owner.clienteId!, anotacoes: 'interna' })
 })
 afterAll(async () => {
   await t.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp.close()
 })
 
 const list = (query = '') =>

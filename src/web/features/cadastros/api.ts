@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
+import type { AgendaAvisos, ExecucaoAvisos } from '#shared/schemas/avisos.ts'
 import type { Page } from '#shared/schemas/cadastros.ts'
 
 /** The catalogues of the back office, each under `/api/admin/<resource>`. */
@@ -48,5 +49,28 @@ export function useExcluir(resource: Catalogo) {
   return useMutation({
     mutationFn: (id: string) => api(`${base(resource)}/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
+}
+
+const agendaKey = ['admin', 'avisos-automaticos'] as const
+
+/** The automatic warnings job: its hour, time zone and last run (schedules screen). */
+export const agendaAvisosQuery = () =>
+  queryOptions({
+    queryKey: agendaKey,
+    queryFn: () => api<AgendaAvisos>('/api/admin/avisos-automaticos'),
+  })
+
+/** 'Executar agora': runs today's job; every service view may change (avisos, status, e-mails). */
+export function useExecutarAvisos() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      api<ExecucaoAvisos>('/api/admin/avisos-automaticos/executar', { method: 'POST' }),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: agendaKey }),
+        qc.invalidateQueries({ queryKey: ['admin-servicos'] }),
+      ]),
   })
 }

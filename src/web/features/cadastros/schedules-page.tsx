@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { CalendarClock, Pencil, Play, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -15,8 +15,9 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { listaQuery, useExcluir, useSalvar } from './api.ts'
-import { formatDate } from '#shared/datas.ts'
+import { agendaAvisosQuery, listaQuery, useExcluir, useExecutarAvisos, useSalvar } from './api.ts'
+import { formatDate, formatDateTime } from '#shared/datas.ts'
+import { resumoExecucao, type AgendaAvisos } from '#shared/schemas/avisos.ts'
 import { PAGE_SIZE, ScheduleFormSchema, type Schedule } from '#shared/schemas/cadastros.ts'
 
 const dias = (n: number) => `${n} dia${n === 1 ? '' : 's'} antes`
@@ -28,6 +29,8 @@ export function SchedulesPage() {
   const excluir = useExcluir('schedules')
   const [dialog, setDialog] = useState<{ row?: Schedule } | null>(null)
   const [apagar, setApagar] = useState<Schedule | null>(null)
+  const agenda = useQuery(agendaAvisosQuery())
+  const executar = useExecutarAvisos()
 
   const columns: DataTableColumn<Schedule>[] = [
     {
@@ -65,7 +68,24 @@ export function SchedulesPage() {
       <PageHeader
         title="Agendamentos de Avisos"
         description="Quantos dias antes do fim da vigência o sistema cria um aviso e envia o email ao cliente."
+        actions={
+          <Button
+            variant="outline"
+            disabled={executar.isPending}
+            onClick={() =>
+              executar.mutate(undefined, {
+                onSuccess: (r) => notifySuccess('Verificação concluída!', resumoExecucao(r)),
+                onError: (err) =>
+                  notifyFailure('Não foi possível executar a verificação de avisos.', err),
+              })
+            }
+          >
+            <Play />
+            {executar.isPending ? 'Executando...' : 'Executar agora'}
+          </Button>
+        }
       />
+      {agenda.data && <AgendaResumo agenda={agenda.data} />}
       <DataTable
         label="Lista de agendamentos de avisos"
         columns={columns}
@@ -127,6 +147,35 @@ export function SchedulesPage() {
         }
       />
     </>
+  )
+}
+
+/** When the job runs by itself and what its last run did. */
+function AgendaResumo({ agenda }: { agenda: AgendaAvisos }) {
+  const hora = `${String(agenda.hora).padStart(2, '0')}:00`
+  const fuso = agenda.fuso === 'America/Sao_Paulo' ? 'horário de Brasília' : agenda.fuso
+  return (
+    <div
+      className="mb-4 flex items-start gap-3 rounded-lg border bg-muted/40 p-3 text-sm"
+      aria-label="Verificação automática"
+      role="status"
+    >
+      <CalendarClock className="mt-0.5 size-5 shrink-0 text-primary" />
+      <div className="grid gap-0.5">
+        <p className="font-medium">
+          {agenda.agendador
+            ? `Verificação automática todos os dias às ${hora} (${fuso}).`
+            : 'A verificação automática diária está desligada neste servidor; use Executar agora.'}
+        </p>
+        <p className="text-muted-foreground">
+          {agenda.ultima
+            ? `Última verificação: ${formatDateTime(agenda.ultima.concluida_em)} (${
+                agenda.ultima.origem === 'manual' ? 'manual' : 'automática'
+              }): ${resumoExecucao(agenda.ultima)}`
+            : 'Nenhuma verificação realizada ainda.'}
+        </p>
+      </div>
+    </div>
   )
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
-import type { Aviso, AvisoCreate } from '#shared/schemas/avisos.ts'
+import type { Aviso, AvisoComOrigem, AvisoCreate } from '#shared/schemas/avisos.ts'
 import type {
   AdminDocumento,
   EnvioEmail,
@@ -73,7 +73,7 @@ export const servicoDetalheQuery = (id: string) =>
 export const avisosQuery = (id: string) =>
   queryOptions({
     queryKey: keys.avisos(id),
-    queryFn: () => api<Aviso[]>(`/api/admin/servicos/${id}/avisos`),
+    queryFn: () => api<AvisoComOrigem[]>(`/api/admin/servicos/${id}/avisos`),
   })
 
 export const documentosQuery = (id: string) =>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { BellPlus, CheckCircle2, CircleAlert, Trash2 } from 'lucide-react'
+import { BellPlus, CalendarClock, CheckCircle2, CircleAlert, Trash2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
+import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import {
   Card,
@@ -19,8 +20,12 @@ import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { cn } from '../../lib/utils.ts'
 import { avisosQuery, useAvisoMutations } from './api.ts'
-import { formatDate } from '#shared/datas.ts'
-import { AvisoCreateSchema, type AvisoCreate } from '#shared/schemas/avisos.ts'
+import { formatDate, formatDateTime } from '#shared/datas.ts'
+import {
+  AvisoCreateSchema,
+  type AvisoAutomatico,
+  type AvisoCreate,
+} from '#shared/schemas/avisos.ts'
 
 /** SPEC §2 Warnings side card: new warning, resolved switch (green / yellow), delete; newest first. */
 export function ServicoDetailAvisos({ servicoId }: { servicoId: string }) {
@@ -136,6 +141,7 @@ export function ServicoDetailAvisos({ servicoId }: { servicoId: string }) {
                     <Trash2 />
                   </Button>
                 </div>
+                {a.automatico && <AvisoAutomaticoInfo info={a.automatico} />}
                 <div className="mt-2 flex items-center justify-between gap-2 pl-6">
                   <span className="text-xs text-muted-foreground">
                     Prazo: {formatDate(a.data_limite)}
@@ -163,5 +169,28 @@ export function ServicoDetailAvisos({ servicoId }: { servicoId: string }) {
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/** An aviso the warning schedules created: which schedule, and how its e-mail went. */
+function AvisoAutomaticoInfo({ info }: { info: AvisoAutomatico }) {
+  const tentativas = `${info.tentativas} ${info.tentativas === 1 ? 'tentativa' : 'tentativas'}`
+  return (
+    <div className="mt-2 grid gap-1 pl-6 text-xs">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Badge variant="outline" className="gap-1 bg-background">
+          <CalendarClock className="size-3" />
+          Automático · {info.avisar} {info.avisar === 1 ? 'dia' : 'dias'} antes
+        </Badge>
+      </div>
+      {info.situacao === 'enviado' ? (
+        <p className="text-muted-foreground">Email enviado em {formatDateTime(info.enviado_em)}</p>
+      ) : (
+        <p className="text-destructive">
+          Email pendente ({tentativas}){info.ultimo_erro ? `: ${info.ultimo_erro}` : ''}. Nova
+          tentativa na próxima verificação.
+        </p>
+      )}
+    </div>
   )
 }

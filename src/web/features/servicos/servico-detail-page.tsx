@@ -346,7 +346,7 @@ function EnviosCard({ servicoId }: { servicoId: string }) {
               <li key={e.id} className="rounded-lg border p-3 text-sm">
                 <div className="flex items-center justify-between gap-2">
                   <span className="flex items-center gap-1.5 font-medium">
-                    <Mail className="size-4 text-muted-foreground" />
+                    <Mail className="size-4 shrink-0 text-muted-foreground" />
                     {formatDateTime(e.created_at)}
                   </span>
                   <Badge
@@ -361,6 +361,14 @@ function EnviosCard({ servicoId }: { servicoId: string }) {
                 <p className="mt-1 text-xs break-all text-muted-foreground">
                   {e.destinatarios.join(', ')}
                 </p>
+                {e.origem === 'automatico' && (
+                  <p className="mt-1.5 text-xs text-muted-foreground">
+                    <Badge variant="outline" className="mr-1.5">
+                      Automático
+                    </Badge>
+                    {e.assunto}
+                  </p>
+                )}
                 {e.erro && <p className="mt-1 text-xs text-destructive">{e.erro}</p>}
               </li>
             ))}

@@ -1,0 +1,82 @@
+import { addDays, today } from '#shared/datas.ts'
+import {
+  executarAvisosAutomaticos,
+  ultimoDiaConcluido,
+  type AvisosJobDeps,
+} from './avisos-automaticos.ts'
+
+/** The hour (0-23) of an instant in a time zone. */
+export function horaLocal(timeZone: string, now: Date): number {
+  const hour = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).format(now)
+  return Number(hour)
+}
+
+/**
+ * Whether the daily run is due at `now`: once the configured hour has come and today has no
+ * completed run; at once (whatever the hour) when a whole day's run was missed, so a server that
+ * was down at that hour catches up as soon as it starts.
+ */
+export function execucaoDevida(
+  opts: { hour: number; timeZone: string },
+  ultimo: string | null,
+  now: Date,
+): boolean {
+  const hoje = today(opts.timeZone, now)
+  const horaChegou = horaLocal(opts.timeZone, now) >= opts.hour
+  if (!ultimo) return horaChegou
+  if (ultimo >= hoje) return false
+  return horaChegou || ultimo < addDays(hoje, -1)
+}
+
+/**
+ * Checks every minute (and once right away, at start-up) whether the day's run is due, and runs
+ * it. The state lives in the database (`avisos_execucoes`), so every instance may run this: the
+ * job's unique keys and leases keep the work single.
+ */
+export function iniciarAgendadorDeAvisos(
+  deps: AvisosJobDeps & {
+    hour: number
+    timeZone: string
+    intervalMs?: number
+    now?: () => Date
+  },
+) {
+  const now = deps.now ?? (() => new Date())
+  let emCurso: Promise<void> | null = null
+
+  const verificar = async () => {
+    try {
+      const instante = now()
+      if (!execucaoDevida(deps, await ultimoDiaConcluido(deps.db), instante)) return
+      await executarAvisosAutomaticos(deps, {
+        hoje: today(deps.timeZone, instante),
+        origem: 'agendada',
+      })
+    } catch (err) {
+      deps.log.error({ err }, 'automatic warnings run failed; tried again in a minute')
+    }
+  }
+  const tick = () => {
+    if (!emCurso) emCurso = verificar().finally(() => (emCurso = null))
+    return emCurso
+  }
+
+  const timer = setInterval(() => void tick(), deps.intervalMs ?? 60_000)
+  timer.unref()
+  const primeira = tick()
+  return {
+    /** The start-up check (tests wait for it). */
+    primeira,
+    /** One check now, as the timer does. */
+    verificar: tick,
+    /** Stops the timer and waits for a run in progress. */
+    async parar() {
+      clearInterval(timer)
+      await emCurso
+    },
+  }
+}

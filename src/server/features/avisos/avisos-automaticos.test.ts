@@ -1,0 +1,517 @@
+import { createServer } from 'node:net'
+import { and, eq, sql } from 'drizzle-orm'
+import type { ParsedMail } from 'mailparser'
+import pino from 'pino'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../db/client.ts'
+import {
+  avisos,
+  avisosAutomaticos,
+  avisosExecucoes,
+  enviosEmail,
+  schedules,
+  servicos,
+} from '../../db/schema.ts'
+import { createMailer, type Mailer } from '../../mail/mailer.ts'
+import { addDays, today } from '#shared/datas.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
+import { startSmtpServer } from '#tests/setup/mail.ts'
+import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import {
+  createCliente,
+  createSchedule,
+  createServico,
+  createTipoServico,
+  getStatus,
+  unique,
+} from '#tests/factories.ts'
+import { executarAvisosAutomaticos, type Origem } from './avisos-automaticos.ts'
+import { execucaoDevida, iniciarAgendadorDeAvisos } from './agendador.ts'
+
+const log = pino({ level: 'silent' })
+let t: TestApp
+let actors: Record<AudienceName, Actor>
+let mailer: Mailer
+const ADMIN_ONLY = { anonymous: 401, otherClient: 403, owner: 403, admin: 200 } as const
+
+// The SMTP server the tests start on 127.0.0.1 (addresses @recusa.test are refused).
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+let received: ParsedMail[]
+
+/** A port nothing listens on: the "mail server down" of the retry tests. */
+async function closedPort() {
+  const srv = createServer()
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve))
+  const { port } = srv.address() as { port: number }
+  await new Promise<void>((resolve) => srv.close(() => resolve()))
+  return port
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  received = smtp.received
+  t = await createTestApp({ SMTP_URL: smtp.url })
+  actors = await createActors(t)
+  mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: 'Portal <portal@test>',
+    outboxDir: t.dataDir,
+    log,
+  })
+})
+afterAll(async () => {
+  mailer.close()
+  await t.close()
+  await smtp.close()
+})
+
+/** Empties a table (the lint rule wants every delete to say which rows). */
+const esvaziar = (table: typeof servicos | typeof schedules | typeof avisosExecucoes) =>
+  t.db.delete(table).where(sql`true`)
+
+// Every test starts with no services, no schedules and no past runs.
+beforeEach(async () => {
+  await esvaziar(servicos)
+  await esvaziar(schedules)
+  await esvaziar(avisosExecucoes)
+  received.length = 0
+})
+
+const D = '2031-03-10'
+const run = (hoje: string, opts: { db?: Db; mailer?: Mailer; origem?: Origem } = {}) =>
+  executarAvisosAutomaticos(
+    { db: opts.db ?? t.db, mailer: opts.mailer ?? mailer, appUrl: TEST_ORIGIN, log },
+    { hoje, origem: opts.origem ?? 'agendada' },
+  )
+
+async function servico(vigencia_fim: string, extra: Partial<typeof servicos.$inferInsert> = {}) {
+  const cliente = await createCliente(t.db, {
+    nome: `Cliente ${unique('av')}`,
+    email: `${unique('cli')}@example.com`,
+  })
+  const tipo = await createTipoServico(t.db, { tipo: `Licença de Operação ${unique('t')}` })
+  const s = await createServico(t.db, {
+    cliente_id: cliente.id,
+    tipo_servico_id: tipo.id,
+    vigencia_inicio: addDays(vigencia_fim, -365),
+    vigencia_fim,
+    status_id: (await getStatus(t.db, 'Em andamento')).id,
+    ...extra,
+  })
+  return { ...s, cliente, tipo }
+}
+
+const avisosOf = (servicoId: string) =>
+  t.db.select().from(avisos).where(eq(avisos.servico_id, servicoId)).orderBy(avisos.created_at)
+const automaticosOf = (servicoId: string) =>
+  t.db.select().from(avisosAutomaticos).where(eq(avisosAutomaticos.servico_id, servicoId))
+const mailsTo = (email: string) => smtp.to(email)
+
+describe('the warnings job, day by day', () => {
+  it('on the exact day: one aviso with the message and the end date, one e-mail to each address', async () => {
+    await createSchedule(t.db, { avisar: 30, mensagem: 'Sua licença vence em breve. Renove já.' })
+    const s = await servico(addDays(D, 30), {
+      protocolo: 'LO-2031-77',
+      emails_interessados: 'gestor@empresa.test, ENGENHEIRA@empresa.test, inválido',
+    })
+
+    const resumo = await run(D)
+
+    const [aviso] = await avisosOf(s.id)
+    expect(aviso).toMatchObject({
+      texto: 'Sua licença vence em breve. Renove já.',
+      data_limite: addDays(D, 30),
+      resolvido: false,
+    })
+    expect(resumo).toMatchObject({ dia: D, avisos_criados: 1, emails_enviados: 3, falhas: 1 })
+    for (const to of [s.cliente.email, 'gestor@empresa.test', 'engenheira@empresa.test']) {
+      const [mail] = mailsTo(to)
+      expect(mail.subject).toBe(`Aviso de vencimento: ${s.tipo.tipo} - LO-2031-77`)
+      expect(mail.text).toContain('Sua licença vence em breve. Renove já.')
+      expect(mail.text).toContain('Protocolo: LO-2031-77')
+      expect(mail.text).toContain('Vigência até: 09/04/2031 (faltam 30 dias)')
+      expect(mail.text).toContain(`${TEST_ORIGIN}/app/servico/${s.id}/documentos`)
+      expect(mail.html).toContain('Ver documentos do serviço')
+    }
+    expect(received).toHaveLength(3)
+
+    const [registro] = await automaticosOf(s.id)
+    expect(registro).toMatchObject({ situacao: 'enviado', aviso_id: aviso.id, avisar: 30 })
+    expect(registro.enviado_em).toBeInstanceOf(Date)
+    const [envio] = await t.db.select().from(enviosEmail).where(eq(enviosEmail.servico_id, s.id))
+    expect(envio).toMatchObject({ origem: 'automatico', enviados: 3, falhas: 1 })
+    expect(envio.erro).toContain('inválido')
+  })
+
+  it('not the day before, nor the day after when that day had no run', async () => {
+    await createSchedule(t.db, { avisar: 30 })
+    const s = await servico(addDays(D, 30))
+
+    await run(addDays(D, -1))
+    expect(await avisosOf(s.id)).toHaveLength(0)
+
+    await esvaziar(avisosExecucoes) // a server that first runs the next day
+    await run(addDays(D, 1))
+    expect(await avisosOf(s.id)).toHaveLength(0)
+    expect(received).toHaveLength(0)
+  })
+
+  it('never twice for the same service, schedule and end date', async () => {
+    await createSchedule(t.db, { avisar: 10 })
+    const s = await servico(addDays(D, 10))
+    await run(D)
+    const again = await run(D, { origem: 'manual' })
+    await run(addDays(D, 1))
+    expect(again).toMatchObject({ avisos_criados: 0, emails_enviados: 0 })
+    expect(await avisosOf(s.id)).toHaveLength(1)
+    expect(mailsTo(s.cliente.email)).toHaveLength(1)
+  })
+
+  it('several schedules on one service: each on its own day', async () => {
+    await createSchedule(t.db, { avisar: 30, mensagem: 'Faltam trinta dias.' })
+    await createSchedule(t.db, { avisar: 15, mensagem: 'Faltam quinze dias.' })
+    const s = await servico(addDays(D, 30))
+
+    for (let dia = 0; dia <= 30; dia++) await run(addDays(D, dia))
+
+    expect((await avisosOf(s.id)).map((a) => a.texto)).toEqual([
+      'Faltam trinta dias.',
+      'Faltam quinze dias.',
+    ])
+    expect(mailsTo(s.cliente.email).map((m) => m.text?.match(/\((.+)\)/)?.[1])).toEqual([
+      'faltam 30 dias',
+      'faltam 15 dias',
+    ])
+  })
+
+  it('archived services and services without an end date get nothing', async () => {
+    await createSchedule(t.db, { avisar: 20 })
+    const arquivado = await servico(addDays(D, 20), {
+      status_id: (await getStatus(t.db, 'Arquivado')).id,
+    })
+    const semData = await servico(addDays(D, 20), { vigencia_fim: null })
+    const resumo = await run(D)
+    expect(resumo.avisos_criados).toBe(0)
+    expect(await avisosOf(arquivado.id)).toHaveLength(0)
+    expect(await avisosOf(semData.id)).toHaveLength(0)
+    expect(received).toHaveLength(0)
+  })
+
+  it('a renewed licence (new end date) gets its warnings again', async () => {
+    await createSchedule(t.db, { avisar: 30 })
+    const s = await servico(addDays(D, 30))
+    await run(D)
+    const renovada = addDays(D, 30 + 365)
+    await t.db.update(servicos).set({ vigencia_fim: renovada }).where(eq(servicos.id, s.id))
+
+    await esvaziar(avisosExecucoes)
+    await run(addDays(renovada, -30))
+
+    const lista = await avisosOf(s.id)
+    expect(lista.map((a) => a.data_limite)).toEqual([addDays(D, 30), renovada])
+    expect(await automaticosOf(s.id)).toHaveLength(2)
+    expect(mailsTo(s.cliente.email)).toHaveLength(2)
+  })
+
+  it('an end date edited after the day ran is still seen by the next run', async () => {
+    await createSchedule(t.db, { avisar: 30 })
+    await run(D)
+    const s = await servico(addDays(D, 30)) // set after the run of D
+    await run(addDays(D, 1))
+    const [aviso] = await avisosOf(s.id)
+    expect(aviso.data_limite).toBe(addDays(D, 30))
+    expect(mailsTo(s.cliente.email)[0].text).toContain('(faltam 29 dias)')
+  })
+
+  it('missed days: only warnings whose day came since the last run, closest one per service, valid services', async () => {
+    await createSchedule(t.db, { avisar: 30, mensagem: 'Aviso de 30 dias.' })
+    await createSchedule(t.db, { avisar: 25, mensagem: 'Aviso de 25 dias.' })
+    await createSchedule(t.db, { avisar: 5, mensagem: 'Aviso de 5 dias.' })
+    await run(D)
+    // both its 30- and 25-day warnings fall in the missed days: only the 25-day one goes out
+    const ambos = await servico(addDays(D, 34))
+    // its 30-day day came before the last run; its 25-day day is in the missed days
+    const um = await servico(addDays(D, 28))
+    // its 5-day day is in the missed days but it ended before today
+    const vencido = await servico(addDays(D, 7))
+
+    const resumo = await run(addDays(D, 10))
+
+    expect(resumo).toMatchObject({ desde: D, avisos_criados: 2, servicos_vencidos: 1 })
+    expect((await avisosOf(ambos.id)).map((a) => a.texto)).toEqual(['Aviso de 25 dias.'])
+    expect((await automaticosOf(ambos.id)).map((a) => [a.avisar, a.situacao]).sort()).toEqual([
+      [25, 'enviado'],
+      [30, 'substituido'],
+    ])
+    expect((await avisosOf(um.id)).map((a) => a.texto)).toEqual(['Aviso de 25 dias.'])
+    expect(await automaticosOf(um.id)).toHaveLength(1)
+    expect(await avisosOf(vencido.id)).toHaveLength(0)
+    expect(mailsTo(ambos.cliente.email)).toHaveLength(1)
+    expect(mailsTo(ambos.cliente.email)[0].text).toContain('(faltam 24 dias)')
+    expect(mailsTo(vencido.cliente.email)).toHaveLength(0)
+
+    // the superseded 30-day warning never comes back
+    await run(addDays(D, 11))
+    expect(await avisosOf(ambos.id)).toHaveLength(1)
+  })
+})
+
+describe("status 'Vencido'", () => {
+  it('is set the day after the end date, unless archived, and only then', async () => {
+    const vencido = await getStatus(t.db, 'Vencido')
+    const emAndamento = await getStatus(t.db, 'Em andamento')
+    const ontem = await servico(addDays(D, -1))
+    const semStatus = await servico(addDays(D, -1), { status_id: null })
+    const arquivado = await servico(addDays(D, -1), {
+      status_id: (await getStatus(t.db, 'Arquivado')).id,
+    })
+    const hoje = await servico(D)
+    const antigo = await servico(addDays(D, -40))
+    const statusOf = async (id: string) =>
+      (await t.db.select().from(servicos).where(eq(servicos.id, id)))[0].status_id
+
+    const resumo = await run(D)
+
+    expect(resumo.servicos_vencidos).toBe(2)
+    expect(await statusOf(ontem.id)).toBe(vencido.id)
+    expect(await statusOf(semStatus.id)).toBe(vencido.id)
+    expect(await statusOf(arquivado.id)).not.toBe(vencido.id)
+    expect(await statusOf(hoje.id)).toBe(emAndamento.id) // still valid today
+    expect(await statusOf(antigo.id)).toBe(emAndamento.id) // ended before the job's span
+
+    // an administrator who sets another status is not overruled the next day
+    await t.db.update(servicos).set({ status_id: emAndamento.id }).where(eq(servicos.id, ontem.id))
+    await run(addDays(D, 1))
+    expect(await statusOf(ontem.id)).toBe(emAndamento.id)
+    expect(await statusOf(hoje.id)).toBe(vencido.id)
+  })
+})
+
+describe('mail failures', () => {
+  it('are recorded, never stop the others, and are retried on the next run for the failed addresses only', async () => {
+    await createSchedule(t.db, { avisar: 12 })
+    const a = await servico(addDays(D, 12), { emails_interessados: 'diretoria@empresa.test' })
+    const b = await servico(addDays(D, 12))
+    const fora = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      from: 'Portal <portal@test>',
+      outboxDir: t.dataDir,
+      log,
+    })
+
+    const caiu = await run(D, { mailer: fora })
+    fora.close()
+
+    expect(caiu).toMatchObject({ avisos_criados: 2, emails_enviados: 0, falhas: 3 })
+    const [pendente] = await automaticosOf(a.id)
+    expect(pendente).toMatchObject({ situacao: 'pendente', tentativas: 1 })
+    expect(pendente.pendentes).toEqual([a.cliente.email, 'diretoria@empresa.test'])
+    expect(pendente.ultimo_erro).toContain('Falha ao enviar para')
+    expect(received).toHaveLength(0)
+
+    const voltou = await run(addDays(D, 1))
+
+    expect(voltou).toMatchObject({ avisos_criados: 0, emails_enviados: 3, falhas: 0 })
+    expect(mailsTo(a.cliente.email)).toHaveLength(1)
+    expect(mailsTo('diretoria@empresa.test')).toHaveLength(1)
+    expect(mailsTo(b.cliente.email)[0].text).toContain('(faltam 11 dias)')
+    expect(await automaticosOf(a.id)).toMatchObject([
+      { situacao: 'enviado', tentativas: 2, pendentes: null, ultimo_erro: null },
+    ])
+    const envios = await t.db
+      .select()
+      .from(enviosEmail)
+      .where(and(eq(enviosEmail.servico_id, a.id), eq(enviosEmail.origem, 'automatico')))
+      .orderBy(enviosEmail.created_at)
+    expect(envios.map((e) => [e.enviados, e.falhas])).toEqual([
+      [0, 2],
+      [2, 0],
+    ])
+  })
+
+  it('an address the server refuses stays pending alone; the others are not sent twice', async () => {
+    await createSchedule(t.db, { avisar: 8 })
+    const s = await servico(addDays(D, 8), { emails_interessados: 'caixa@recusa.test' })
+    await run(D)
+    await run(addDays(D, 1))
+    expect(mailsTo(s.cliente.email)).toHaveLength(1)
+    expect(await automaticosOf(s.id)).toMatchObject([
+      { situacao: 'pendente', tentativas: 2, pendentes: ['caixa@recusa.test'] },
+    ])
+  })
+
+  it('a pending e-mail is dropped once its service is archived', async () => {
+    await createSchedule(t.db, { avisar: 9 })
+    const s = await servico(addDays(D, 9), { emails_interessados: 'x@recusa.test' })
+    await run(D)
+    await t.db
+      .update(servicos)
+      .set({ status_id: (await getStatus(t.db, 'Arquivado')).id })
+      .where(eq(servicos.id, s.id))
+    received.length = 0
+    await run(addDays(D, 1))
+    expect(received).toHaveLength(0)
+    expect((await automaticosOf(s.id))[0].tentativas).toBe(1)
+  })
+})
+
+describe('several runs at once', () => {
+  it('two concurrent runs create each aviso and send each e-mail once', async () => {
+    await createSchedule(t.db, { avisar: 3 })
+    await createSchedule(t.db, { avisar: 2 })
+    const lista = await Promise.all(Array.from({ length: 12 }, () => servico(addDays(D, 3))))
+    // "another instance": a second connection pool to the same PostgreSQL database
+    const other = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : null
+    try {
+      const [r1, r2] = await Promise.all([run(D), run(D, { db: other?.db })])
+      expect(r1.avisos_criados + r2.avisos_criados).toBe(12)
+      expect(r1.emails_enviados + r2.emails_enviados).toBe(12)
+    } finally {
+      await other?.close()
+    }
+    for (const s of lista) {
+      expect(await avisosOf(s.id)).toHaveLength(1)
+      expect(mailsTo(s.cliente.email)).toHaveLength(1)
+    }
+    expect(received).toHaveLength(12)
+  })
+})
+
+describe('the daily schedule', () => {
+  const opts = { hour: 7, timeZone: 'America/Sao_Paulo' }
+  // 2031-03-10 in São Paulo (UTC-3): 06:59 and 07:00 local
+  const antes = new Date('2031-03-10T09:59:00Z')
+  const depois = new Date('2031-03-10T10:00:00Z')
+  // the timer never fires during a test: the start-up check and explicit checks only
+  const agendar = (now: () => Date) =>
+    iniciarAgendadorDeAvisos({
+      db: t.db,
+      mailer,
+      appUrl: TEST_ORIGIN,
+      log,
+      ...opts,
+      intervalMs: 3_600_000,
+      now,
+    })
+
+  it('is due once the hour has come and today has no run; at once when a whole day was missed', () => {
+    expect(execucaoDevida(opts, null, antes)).toBe(false)
+    expect(execucaoDevida(opts, null, depois)).toBe(true)
+    expect(execucaoDevida(opts, '2031-03-09', antes)).toBe(false)
+    expect(execucaoDevida(opts, '2031-03-09', depois)).toBe(true)
+    expect(execucaoDevida(opts, '2031-03-10', depois)).toBe(false)
+    expect(execucaoDevida(opts, '2031-03-07', antes)).toBe(true)
+    expect(execucaoDevida({ ...opts, timeZone: 'UTC' }, '2031-03-09', antes)).toBe(true)
+  })
+
+  it('runs at start-up when the day was missed, then not again that day', async () => {
+    await createSchedule(t.db, { avisar: 4 })
+    const s = await servico(addDays(D, 4))
+    await run(addDays(D, -2)) // the last run: two days ago
+    let agora = antes
+    const agendador = agendar(() => agora)
+    await agendador.primeira
+    agora = depois
+    await agendador.verificar()
+    await agendador.parar()
+    const execucoes = await t.db.select().from(avisosExecucoes).orderBy(avisosExecucoes.iniciada_em)
+    expect(execucoes.map((e) => [e.dia, e.origem])).toEqual([
+      [addDays(D, -2), 'agendada'],
+      [D, 'agendada'],
+    ])
+    expect(await avisosOf(s.id)).toHaveLength(1)
+  })
+
+  it('waits for the hour when only today is due', async () => {
+    await run(addDays(D, -1))
+    const agendador = agendar(() => antes)
+    await agendador.primeira
+    await agendador.parar()
+    expect(await t.db.select().from(avisosExecucoes)).toHaveLength(1)
+  })
+})
+
+describe('POST /api/admin/avisos-automaticos/executar', () => {
+  it.each(AUDIENCES)('%s', async (name) => {
+    const res = await actors[name].inject({
+      method: 'POST',
+      url: '/api/admin/avisos-automaticos/executar',
+    })
+    expect(res.statusCode).toBe(ADMIN_ONLY[name])
+    if (name !== 'admin') expect(await t.db.select().from(avisosExecucoes)).toHaveLength(0)
+  })
+
+  it("runs today's job and answers its summary; the aviso is listed as automatic", async () => {
+    await createSchedule(t.db, { avisar: 21, mensagem: 'Renove a outorga.' })
+    const s = await servico(addDays(today(), 21))
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: '/api/admin/avisos-automaticos/executar',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      dia: today(),
+      origem: 'manual',
+      avisos_criados: 1,
+      emails_enviados: 1,
+      falhas: 0,
+    })
+    const lista = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${s.id}/avisos`,
+    })
+    expect(lista.json()).toMatchObject([
+      {
+        texto: 'Renove a outorga.',
+        automatico: { avisar: 21, situacao: 'enviado', tentativas: 1, ultimo_erro: null },
+      },
+    ])
+    expect(lista.json()[0].automatico.enviado_em).toEqual(expect.any(String))
+    const envios = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${s.id}/envios`,
+    })
+    expect(envios.json()).toMatchObject([{ origem: 'automatico', enviados: 1 }])
+  })
+})
+
+describe('GET /api/admin/avisos-automaticos', () => {
+  it.each(AUDIENCES)('%s', async (name) => {
+    const res = await actors[name].inject({ method: 'GET', url: '/api/admin/avisos-automaticos' })
+    expect(res.statusCode).toBe(ADMIN_ONLY[name])
+    if (name === 'admin') expect(res.json().ultima).toBeNull()
+  })
+
+  it('tells the hour, the time zone and the last completed run', async () => {
+    await run(D, { origem: 'manual' })
+    const res = await actors.admin.inject({ method: 'GET', url: '/api/admin/avisos-automaticos' })
+    expect(res.json()).toMatchObject({
+      hora: 7,
+      fuso: 'America/Sao_Paulo',
+      agendador: true,
+      ultima: { dia: D, origem: 'manual', avisos_criados: 0 },
+    })
+  })
+})
+
+describe('deleting', () => {
+  it('a service with automatic warnings, and a schedule with history', async () => {
+    const sch = await createSchedule(t.db, { avisar: 6 })
+    const s = await servico(addDays(D, 6))
+    await run(D)
+    const del = await actors.admin.inject({ method: 'DELETE', url: `/api/admin/servicos/${s.id}` })
+    expect(del.statusCode).toBe(200)
+    expect(await automaticosOf(s.id)).toHaveLength(0)
+
+    const s2 = await servico(addDays(D, 7))
+    await run(addDays(D, 1))
+    expect(await automaticosOf(s2.id)).toHaveLength(1)
+    const delSch = await actors.admin.inject({
+      method: 'DELETE',
+      url: `/api/admin/schedules/${sch.id}`,
+    })
+    expect(delSch.statusCode).toBe(204)
+    expect(await automaticosOf(s2.id)).toHaveLength(0)
+    expect(await avisosOf(s2.id)).toHaveLength(1) // the aviso stays with its service
+  })
+})
