@@ -8,11 +8,12 @@ import fastifyStatic from '@fastify/static'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { createAuth, type Auth } from './auth/auth.ts'
 import { registerAuthRoutes } from './auth/routes.ts'
+import { createActorResolver, type ActorResolver } from './auth/session.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { registerErrorHandler } from './errors.ts'
 import type { Mailer } from './mail/mailer.ts'
-import { registerPolicy, resolveActor } from './policy.ts'
+import { registerPolicy } from './policy.ts'
 import type { Storage } from './storage/storage.ts'
 import { MAX_UPLOAD_BYTES } from '#shared/arquivos.ts'
 import '#shared/zod-locale.ts'
@@ -92,7 +93,8 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(cookie)
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } })
-  registerPolicy(app, auth, deps.db, deps.config.appUrl)
+  const resolveActor = await createActorResolver(auth, deps.db)
+  registerPolicy(app, resolveActor, deps.config.appUrl)
 
   app.get('/api/health', { config: { audience: 'public' } }, async () => ({ ok: true }))
   registerAuthRoutes(app, auth)
@@ -115,7 +117,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(meusServicosRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
-  if (hasWeb) await registerWeb(app, deps.webDir!)
+  if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' &&
@@ -128,11 +130,11 @@ export async function buildApp(deps: AppDeps) {
 }
 
 /** Serves the built web app: the landing page at `/`; the not-found handler serves the app shell. */
-async function registerWeb(app: FastifyInstance, webDir: string) {
+async function registerWeb(app: FastifyInstance, webDir: string, resolveActor: ActorResolver) {
   await app.register(fastifyStatic, { root: webDir, index: false, wildcard: false })
   app.get('/', async (request, reply) => {
     // SPEC §2: a signed-in visitor who opens the landing page goes to /app.
-    const actor = await resolveActor(app.ctx.auth, app.ctx.db, request).catch(() => null)
+    const actor = await resolveActor(request, reply).catch(() => null)
     if (actor) return reply.redirect('/app')
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { fromNodeHeaders } from 'better-auth/node'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { Auth } from './auth/auth.ts'
-import type { Db } from './db/client.ts'
-import { clientes, servicos, servicosTiposDocumentos, userRoles } from './db/schema.ts'
+import type { ActorResolver } from './auth/session.ts'
+import { clientes, servicos, servicosTiposDocumentos } from './db/schema.ts'
 import { HttpError } from './errors.ts'
 import type { Role } from '#shared/schemas/auth.ts'
 
@@ -34,30 +32,8 @@ export function actorOf(request: FastifyRequest): Actor {
 
 export const isAdminActor = (actor: Actor | null) => actor?.role === 'admin'
 
-/** Reads the role; SPEC §4: the default is usuario when none is found. */
-export async function readRole(db: Db, userId: string): Promise<Role> {
-  const [row] = await db
-    .select({ role: userRoles.role })
-    .from(userRoles)
-    .where(eq(userRoles.user_id, userId))
-    .limit(1)
-  return row?.role ?? 'usuario'
-}
-
-/** Resolves the session of a request into an actor, or null. */
-export async function resolveActor(auth: Auth, db: Db, request: FastifyRequest) {
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
-  if (!session) return null
-  return {
-    userId: session.user.id,
-    email: session.user.email,
-    emailVerified: session.user.emailVerified,
-    role: await readRole(db, session.user.id),
-  } satisfies Actor
-}
-
 /** Installs the audience check. A route under /api without an audience fails at start-up. */
-export function registerPolicy(app: FastifyInstance, auth: Auth, db: Db, appUrl: string) {
+export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver, appUrl: string) {
   const appOrigin = new URL(appUrl).origin
   app.decorateRequest('actor', null)
   app.addHook('onRoute', (route) => {
@@ -67,7 +43,7 @@ export function registerPolicy(app: FastifyInstance, auth: Auth, db: Db, appUrl:
       throw new Error(`Route ${route.method} ${route.url} declares no audience (config.audience).`)
     }
   })
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // CSRF: a state-changing request from a browser on another site is refused. Same-origin
     // requests (the app itself, on APP_URL or the host it was reached at) pass.
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api')) {
@@ -77,7 +53,7 @@ export function registerPolicy(app: FastifyInstance, auth: Auth, db: Db, appUrl:
     }
     const audience = request.routeOptions.config?.audience
     if (!audience || audience === 'public') return
-    request.actor = await resolveActor(auth, db, request)
+    request.actor = await resolveActor(request, reply)
     if (!request.actor) throw new HttpError(401, 'Faça login para continuar.')
     if (audience === 'admin' && request.actor.role !== 'admin')
       throw new HttpError(403, 'Acesso restrito à administração.')

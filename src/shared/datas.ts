@@ -22,14 +22,23 @@ export function formatDateTime(value: string | Date | null | undefined, empty = 
     : format(date, "dd/MM/yyyy 'às' HH:mm", { locale: ptBR })
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one; the dashboard asks for today on
+// every request, so each time zone's formatter is built once.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>()
+
 /** Today's calendar date in a time zone (default America/Sao_Paulo) as 'yyyy-MM-dd'. */
 export function today(timeZone = 'America/Sao_Paulo', now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  let formatter = dayFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+    dayFormatters.set(timeZone, formatter)
+  }
+  return formatter.format(now)
 }
 
 /** 'yyyy-MM-dd' plus `days` calendar days. */

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openDatabase, pgliteExtensions } from '../../src/server/db/client.ts'
+import { openDatabase, pgliteOptions } from '../../src/server/db/client.ts'
 import { seedStatuses } from '../../src/server/db/seed.ts'
 
 declare module 'vitest' {
@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
       rmSync(dir, { recursive: true, force: true })
     }
   }
-  const pglite = await PGlite.create({ extensions: pgliteExtensions })
+  const pglite = await PGlite.create(pgliteOptions)
   const database = await openDatabase({ pglite })
   await database.migrate()
   await seedStatuses(database.db)

@@ -6,7 +6,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../../src/server/app.ts'
 import { parseConfig } from '../../src/server/config.ts'
-import { openDatabase, pgliteExtensions } from '../../src/server/db/client.ts'
+import { openDatabase, pgliteOptions } from '../../src/server/db/client.ts'
 import { createMailer } from '../../src/server/mail/mailer.ts'
 import { createDiskStorage, type Storage } from '../../src/server/storage/storage.ts'
 import { withDatabase } from './global-api.ts'
@@ -37,7 +37,7 @@ export async function openTestDatabase() {
   const dump = readFileSync(inject('pgliteTemplate'))
   const pglite = await PGlite.create({
     loadDataDir: new Blob([dump]),
-    extensions: pgliteExtensions,
+    ...pgliteOptions,
   })
   return { ...(await openDatabase({ pglite })), url: undefined }
 }

@@ -108,8 +108,10 @@ export async function listServicosPainel(
 
   // Conditions shared by the page and the count.
   const conds: string[] = []
+  // The pattern is a sub-select so the planner cannot see its value: the statement then gets
+  // one generic plan (still the trigram index) instead of being re-planned on every request.
   for (const w of words)
-    conds.push(`p.busca LIKE '%' || portal_normaliza(${param(escapeLike(w))}) || '%'`)
+    conds.push(`p.busca LIKE (SELECT '%' || portal_normaliza(${param(escapeLike(w))}) || '%')`)
   const categoriaParam = filtro.categoria_id ? param(filtro.categoria_id) : ''
   const statusParam = filtro.status_id ? param(filtro.status_id) : ''
   if (categoriaParam) conds.push(`p.categoria_id = ${categoriaParam}::uuid`)
