@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
+import { isEmail } from '#shared/schemas/servicos.ts'
 
 export type MailMessage = { to: string | string[]; subject: string; text: string; html: string }
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void }
@@ -43,6 +44,46 @@ export function createMailer(opts: {
     close: () => transport.close(),
   }
 }
+
+/**
+ * Sends one message per address (recipients never see each other). Invalid addresses are not
+ * tried; an address the transport refuses is logged. Both count as failures and are named in
+ * `erro`, in Portuguese, as the sending records show it.
+ */
+export async function sendEach(
+  mailer: Mailer,
+  destinatarios: string[],
+  message: Omit<MailMessage, 'to'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+) {
+  const invalidos = destinatarios.filter((e) => !isEmail(e))
+  const falharam: string[] = []
+  let enviados = 0
+  for (const to of destinatarios.filter(isEmail)) {
+    try {
+      await mailer.send({ to, ...message })
+      enviados++
+    } catch (err) {
+      log.warn({ err, to, subject: message.subject }, 'e-mail failed')
+      falharam.push(to)
+    }
+  }
+  const erro =
+    [
+      invalidos.length ? `Endereços inválidos: ${invalidos.join(', ')}` : '',
+      falharam.length ? `Falha ao enviar para: ${falharam.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('. ') || null
+  return { enviados, falharam, falhas: invalidos.length + falharam.length, erro }
+}
+
+/** A text's paragraphs (blank-line separated, trimmed, empty ones dropped) for `actionEmail`. */
+export const paragraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -9,10 +9,10 @@ import {
   status,
 } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
-import { actionEmail, type Mailer } from '../../mail/mailer.ts'
+import { actionEmail, paragraphs, sendEach, type Mailer } from '../../mail/mailer.ts'
 import { addDays, daysBetween, formatDate, today } from '#shared/datas.ts'
 import type { ExecucaoAvisos } from '#shared/schemas/avisos.ts'
-import { isEmail, splitEmails, uniqueEmails } from '#shared/schemas/servicos.ts'
+import { splitEmails, uniqueEmails } from '#shared/schemas/servicos.ts'
 
 /**
  * The automatic warnings job (DESIGN.md section 3, issue 6). A run for the day `hoje` looks at
@@ -234,33 +234,15 @@ async function enviarAviso(deps: AvisosJobDeps, aviso: Pendente, hoje: string) {
   const { db, mailer, log } = deps
   const todos = uniqueEmails([aviso.cliente_email, ...splitEmails(aviso.emails_interessados)])
   const destinatarios = aviso.pendentes ?? todos
-  const invalidos = destinatarios.filter((e) => !isEmail(e))
   const mensagem = avisoEmail(deps.appUrl, aviso, hoje)
-  const falharam: string[] = []
-  let enviados = 0
-  for (const to of destinatarios.filter(isEmail)) {
-    try {
-      await mailer.send({ to, ...mensagem })
-      enviados++
-    } catch (err) {
-      log.warn({ err, to, servico: aviso.servico_id }, 'automatic warning e-mail failed')
-      falharam.push(to)
-    }
-  }
-  const erro =
-    [
-      invalidos.length ? `Endereços inválidos: ${invalidos.join(', ')}` : '',
-      falharam.length ? `Falha ao enviar para: ${falharam.join(', ')}` : '',
-    ]
-      .filter(Boolean)
-      .join('. ') || null
+  const { enviados, falharam, falhas, erro } = await sendEach(mailer, destinatarios, mensagem, log)
   await db.transaction(async (tx) => {
     await tx.insert(enviosEmail).values({
       servico_id: aviso.servico_id,
       assunto: mensagem.subject,
       destinatarios,
       enviados,
-      falhas: invalidos.length + falharam.length,
+      falhas,
       erro,
       origem: 'automatico',
     })
@@ -275,7 +257,7 @@ async function enviarAviso(deps: AvisosJobDeps, aviso: Pendente, hoje: string) {
       })
       .where(eq(avisosAutomaticos.id, aviso.id))
   })
-  return { enviados, falhas: invalidos.length + falharam.length }
+  return { enviados, falhas }
 }
 
 const diasTexto = (dias: number) =>
@@ -292,10 +274,7 @@ export function avisoEmail(appUrl: string, aviso: Pendente, hoje: string = today
         : `${aviso.tipo}: a vigência termina em ${dias} ${dias === 1 ? 'dia' : 'dias'}`,
     paragraphs: [
       `Olá, ${aviso.cliente_nome}.`,
-      ...aviso.mensagem
-        .split(/\n{2,}/)
-        .map((p) => p.trim())
-        .filter(Boolean),
+      ...paragraphs(aviso.mensagem),
       `Serviço: ${aviso.tipo}`,
       `Protocolo: ${aviso.protocolo ?? 'não informado'}`,
       `Vigência até: ${formatDate(aviso.vigencia_fim)} (${diasTexto(dias)})`,

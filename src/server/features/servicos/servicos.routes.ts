@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notFound } from '../../errors.ts'
-import { actionEmail } from '../../mail/mailer.ts'
+import { actionEmail, paragraphs, sendEach } from '../../mail/mailer.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
   EnvioEmailHistoricoSchema,
@@ -13,7 +13,6 @@ import {
   ServicosFiltrosOpcoesSchema,
   ServicosPaginaSchema,
   ServicoUpdateSchema,
-  isEmail,
   splitEmails,
   uniqueEmails,
 } from '#shared/schemas/servicos.ts'
@@ -121,40 +120,25 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         ...splitEmails(emails_interessados),
         ...splitEmails(emails_tecnicos),
       ])
-      const invalidos = destinatarios.filter((e) => !isEmail(e))
-      const falharam: string[] = []
-      let sent = 0
-      const body = actionEmail({
-        title: assunto,
-        paragraphs: notificacao
-          .split(/\n{2,}/)
-          .map((p) => p.trim())
-          .filter(Boolean),
-      })
-      for (const to of destinatarios.filter(isEmail)) {
-        try {
-          await app.ctx.mailer.send({ to, subject: assunto, ...body })
-          sent++
-        } catch (err) {
-          request.log.warn({ err, to }, 'notification e-mail failed')
-          falharam.push(to)
-        }
+      const message = {
+        subject: assunto,
+        ...actionEmail({ title: assunto, paragraphs: paragraphs(notificacao) }),
       }
-      const failed = invalidos.length + falharam.length
-      const erros = [
-        invalidos.length ? `Endereços inválidos: ${invalidos.join(', ')}` : '',
-        falharam.length ? `Falha ao enviar para: ${falharam.join(', ')}` : '',
-      ].filter(Boolean)
-      const error = erros.length ? erros.join('. ') : null
+      const { enviados, falhas, erro } = await sendEach(
+        app.ctx.mailer,
+        destinatarios,
+        message,
+        request.log,
+      )
       await recordEnvio(app.ctx.db, {
         servico_id: id,
         assunto,
         destinatarios,
-        enviados: sent,
-        falhas: failed,
-        erro: error,
+        enviados,
+        falhas,
+        erro,
       })
-      return { success: sent > 0, sent, failed, error }
+      return { success: enviados > 0, sent: enviados, failed: falhas, error: erro }
     },
   )
 
