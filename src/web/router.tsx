@@ -35,12 +35,12 @@ function page(
 const routes: RouteObject[] = [
   {
     path: '/auth',
-    lazy: () => import('./features/auth/auth-page.tsx').then((m) => ({ Component: m.AuthPage })),
+    lazy: () => import('./features/conta/auth-page.tsx').then((m) => ({ Component: m.AuthPage })),
   },
   {
     path: '/auth/redefinir-senha',
     lazy: () =>
-      import('./features/auth/reset-password-page.tsx').then((m) => ({
+      import('./features/conta/reset-password-page.tsx').then((m) => ({
         Component: m.ResetPasswordPage,
       })),
   },
@@ -60,12 +60,12 @@ const routes: RouteObject[] = [
         })),
       ),
       page('solicitar-servico', 'usuario', () =>
-        import('./features/servicos/solicitar-servico-page.tsx').then((m) => ({
+        import('./pages/solicitar-servico-page.tsx').then((m) => ({
           Component: m.SolicitarServicoPage,
         })),
       ),
       page('meus-dados', 'usuario', () =>
-        import('./features/clientes/meus-dados-page.tsx').then((m) => ({
+        import('./pages/meus-dados-page.tsx').then((m) => ({
           Component: m.MeusDadosPage,
         })),
       ),
@@ -80,12 +80,12 @@ const routes: RouteObject[] = [
         })),
       ),
       page('admin/servico/:servicoId', 'admin', () =>
-        import('./features/servicos/servico-detail-page.tsx').then((m) => ({
+        import('./pages/servico-detail-page.tsx').then((m) => ({
           Component: m.ServicoDetailPage,
         })),
       ),
       page('admin/cadastros/clientes', 'admin', () =>
-        import('./features/clientes/clientes-page.tsx').then((m) => ({
+        import('./pages/clientes-page.tsx').then((m) => ({
           Component: m.ClientesPage,
         })),
       ),
@@ -108,7 +108,7 @@ const routes: RouteObject[] = [
         })),
       ),
       page('admin/cadastros/schedules', 'admin', () =>
-        import('./features/cadastros/schedules-page.tsx').then((m) => ({
+        import('./pages/schedules-page.tsx').then((m) => ({
           Component: m.SchedulesPage,
         })),
       ),

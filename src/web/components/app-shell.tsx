@@ -18,7 +18,7 @@ import {
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { useCallback, useEffect, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router'
-import { signOut, useMe } from '../features/auth/api.ts'
+import { signOut, useMe } from '../lib/session.ts'
 import { cn } from '../lib/utils.ts'
 import { paths } from '../paths.ts'
 import { isAdmin } from '#shared/roles.ts'

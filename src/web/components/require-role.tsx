@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
-import { useMe } from '../features/auth/api.ts'
+import { useMe } from '../lib/session.ts'
 import { paths } from '../paths.ts'
 import { CenteredSpinner } from './ui/spinner.tsx'
 import type { Role } from '#shared/schemas/auth.ts'

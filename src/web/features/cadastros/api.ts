@@ -1,23 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
-import type { AgendaAvisos, ExecucaoAvisos } from '#shared/schemas/avisos.ts'
+import { cadastrosKeys, servicosKeys, type Catalogo } from '../../lib/query-keys.ts'
 import type { Page } from '#shared/schemas/cadastros.ts'
 
-/** The catalogues of the back office, each under `/api/admin/<resource>`. */
-export type Catalogo =
-  | 'categorias'
-  | 'status'
-  | 'tipos-servicos'
-  | 'tipos-documentos'
-  | 'regras-documentos'
-  | 'schedules'
+export type { Catalogo }
 
 const base = (resource: Catalogo) => `/api/admin/${resource}`
 
-/** One page of a list (search and paging run on the server). */
-export const listaQuery = <T>(resource: Catalogo, params: { q: string; page: number }) =>
+/** One page of a catalogue (search and paging run on the server). */
+export const cadastrosQuery = <T>(resource: Catalogo, params: { q: string; page: number }) =>
   queryOptions({
-    queryKey: ['admin', resource, 'lista', params],
+    queryKey: cadastrosKeys.list(resource, params),
     queryFn: () => {
       const qs = new URLSearchParams({ page: String(params.page) })
       if (params.q) qs.set('q', params.q)
@@ -27,50 +20,36 @@ export const listaQuery = <T>(resource: Catalogo, params: { q: string; page: num
   })
 
 /** Every row ordered by name: the options of the selects. */
-export const opcoesQuery = <T>(resource: Catalogo) =>
+export const cadastroOptionsQuery = <T>(resource: Catalogo) =>
   queryOptions({
-    queryKey: ['admin', resource, 'opcoes'],
+    queryKey: cadastrosKeys.options(resource),
     queryFn: async () => (await api<Page<T>>(base(resource))).rows,
     staleTime: 30_000,
   })
 
-/** Create (no id) or update (with id). A change can show in other lists, so all admin data refreshes. */
-export function useSalvar<Body>(resource: Catalogo) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: Body }) =>
-      api(id ? `${base(resource)}/${id}` : base(resource), { method: id ? 'PUT' : 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  })
-}
-
-export function useExcluir(resource: Catalogo) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => api(`${base(resource)}/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  })
-}
-
-const agendaKey = ['admin', 'avisos-automaticos'] as const
-
-/** The automatic warnings job: its hour, time zone and last run (schedules screen). */
-export const agendaAvisosQuery = () =>
-  queryOptions({
-    queryKey: agendaKey,
-    queryFn: () => api<AgendaAvisos>('/api/admin/avisos-automaticos'),
-  })
-
-/** 'Executar agora': runs today's job; every service view may change (avisos, status, e-mails). */
-export function useExecutarAvisos() {
+/**
+ * A catalogue change shows in the other catalogues (names in selects and lists) and in the
+ * services dashboard (category and status names, filters).
+ */
+function useCadastroMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: () =>
-      api<ExecucaoAvisos>('/api/admin/avisos-automaticos/executar', { method: 'POST' }),
-    onSettled: () =>
+    mutationFn,
+    onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: agendaKey }),
-        qc.invalidateQueries({ queryKey: ['admin-servicos'] }),
+        qc.invalidateQueries({ queryKey: cadastrosKeys.all }),
+        qc.invalidateQueries({ queryKey: servicosKeys.all }),
       ]),
   })
 }
+
+/** The catalogue dialogs' save: creates (`POST`) without an id, updates (`PATCH`) with one. */
+export const useSaveCadastro = <Body>(resource: Catalogo) =>
+  useCadastroMutation(({ id, body }: { id?: string; body: Body }) =>
+    id
+      ? api(`${base(resource)}/${id}`, { method: 'PATCH', body })
+      : api(base(resource), { method: 'POST', body }),
+  )
+
+export const useDeleteCadastro = (resource: Catalogo) =>
+  useCadastroMutation((id: string) => api<void>(`${base(resource)}/${id}`, { method: 'DELETE' }))

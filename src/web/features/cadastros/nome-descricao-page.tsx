@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { listaQuery, useExcluir, useSalvar } from './api.ts'
+import { cadastrosQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 import { PAGE_SIZE, type Categoria, type CategoriaFormSchema } from '#shared/schemas/cadastros.ts'
 
@@ -52,8 +52,8 @@ export function NomeDescricaoPage({
   texts: NomeDescricaoTexts
 }) {
   const { q, page, setQ, setPage } = useListParams()
-  const lista = useQuery(listaQuery<Row>(resource, { q, page }))
-  const excluir = useExcluir(resource)
+  const lista = useQuery(cadastrosQuery<Row>(resource, { q, page }))
+  const excluir = useDeleteCadastro(resource)
   const [dialog, setDialog] = useState<{ row?: Row } | null>(null)
   const Singular = texts.singular.charAt(0).toUpperCase() + texts.singular.slice(1)
 
@@ -177,7 +177,7 @@ function NomeDescricaoDialog({
   savedMessage: string
   onClose: () => void
 }) {
-  const salvar = useSalvar<z.output<Schema>>(resource)
+  const salvar = useSaveCadastro<z.output<Schema>>(resource)
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
     defaultValues: { nome: row?.nome ?? '', descricao: row?.descricao ?? '' },

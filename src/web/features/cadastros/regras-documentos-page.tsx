@@ -19,7 +19,7 @@ import {
   SelectValue,
 } from '../../components/ui/select.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { listaQuery, opcoesQuery, useExcluir, useSalvar } from './api.ts'
+import { cadastrosQuery, cadastroOptionsQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 import {
   PAGE_SIZE,
@@ -32,8 +32,8 @@ import {
 /** SPEC §2: which document types each service type requires; paged by 10, search, create, delete. */
 export function RegrasDocumentosPage() {
   const { q, page, setQ, setPage } = useListParams()
-  const lista = useQuery(listaQuery<Regra>('regras-documentos', { q, page }))
-  const excluir = useExcluir('regras-documentos')
+  const lista = useQuery(cadastrosQuery<Regra>('regras-documentos', { q, page }))
+  const excluir = useDeleteCadastro('regras-documentos')
   const [novo, setNovo] = useState(false)
   const [apagar, setApagar] = useState<Regra | null>(null)
 
@@ -139,9 +139,9 @@ export function RegrasDocumentosPage() {
 type Schema = typeof RegraFormSchema
 
 function RegraDialog({ onClose }: { onClose: () => void }) {
-  const tiposServicos = useQuery(opcoesQuery<TipoServico>('tipos-servicos'))
-  const tiposDocumentos = useQuery(opcoesQuery<TipoDocumento>('tipos-documentos'))
-  const salvar = useSalvar<z.output<Schema>>('regras-documentos')
+  const tiposServicos = useQuery(cadastroOptionsQuery<TipoServico>('tipos-servicos'))
+  const tiposDocumentos = useQuery(cadastroOptionsQuery<TipoDocumento>('tipos-documentos'))
+  const salvar = useSaveCadastro<z.output<Schema>>('regras-documentos')
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(RegraFormSchema),
     defaultValues: { tipo_servico_id: '', tipo_documento_id: '' },

@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { listaQuery, useExcluir, useSalvar } from './api.ts'
+import { cadastrosQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 import {
   PAGE_SIZE,
@@ -24,8 +24,8 @@ import {
 /** SPEC §2: document types, paged by 10, dialog and delete confirm. */
 export function TiposDocumentosPage() {
   const { q, page, setQ, setPage } = useListParams()
-  const lista = useQuery(listaQuery<TipoDocumento>('tipos-documentos', { q, page }))
-  const excluir = useExcluir('tipos-documentos')
+  const lista = useQuery(cadastrosQuery<TipoDocumento>('tipos-documentos', { q, page }))
+  const excluir = useDeleteCadastro('tipos-documentos')
   const [dialog, setDialog] = useState<{ row?: TipoDocumento } | null>(null)
   const [apagar, setApagar] = useState<TipoDocumento | null>(null)
 
@@ -124,7 +124,7 @@ export function TiposDocumentosPage() {
 type Schema = typeof TipoDocumentoFormSchema
 
 function TipoDocumentoDialog({ row, onClose }: { row?: TipoDocumento; onClose: () => void }) {
-  const salvar = useSalvar<z.output<Schema>>('tipos-documentos')
+  const salvar = useSaveCadastro<z.output<Schema>>('tipos-documentos')
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(TipoDocumentoFormSchema),
     defaultValues: { tipo: row?.tipo ?? '' },

@@ -23,7 +23,7 @@ import {
 import { Switch } from '../../components/ui/switch.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { listaQuery, opcoesQuery, useExcluir, useSalvar } from './api.ts'
+import { cadastrosQuery, cadastroOptionsQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
 import {
   PAGE_SIZE,
   TipoServicoFormSchema,
@@ -37,8 +37,8 @@ const dias = (n: number) => `${n} dia${n === 1 ? '' : 's'}`
 /** SPEC §2: service types, paged by 10, with a dialog and a delete confirm dialog. */
 export function TiposServicosPage() {
   const { q, page, setQ, setPage } = useListParams()
-  const lista = useQuery(listaQuery<TipoServico>('tipos-servicos', { q, page }))
-  const excluir = useExcluir('tipos-servicos')
+  const lista = useQuery(cadastrosQuery<TipoServico>('tipos-servicos', { q, page }))
+  const excluir = useDeleteCadastro('tipos-servicos')
   const [dialog, setDialog] = useState<{ row?: TipoServico } | null>(null)
   const [apagar, setApagar] = useState<TipoServico | null>(null)
 
@@ -164,8 +164,8 @@ export function TiposServicosPage() {
 type Schema = typeof TipoServicoFormSchema
 
 function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () => void }) {
-  const categorias = useQuery(opcoesQuery<Categoria>('categorias'))
-  const salvar = useSalvar<z.output<Schema>>('tipos-servicos')
+  const categorias = useQuery(cadastroOptionsQuery<Categoria>('categorias'))
+  const salvar = useSaveCadastro<z.output<Schema>>('tipos-servicos')
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(TipoServicoFormSchema),
     defaultValues: {

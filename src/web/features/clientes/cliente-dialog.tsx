@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { MaskedInput } from '../../components/ui/masked-input.tsx'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { useAtualizarCliente, useCriarCliente } from './clientes-api.ts'
+import { useCreateCliente, useUpdateCliente } from './api.ts'
 import { formatDocumento } from '#shared/documento.ts'
 import {
   ClienteCreateSchema,
@@ -25,8 +25,8 @@ const SAVE_ERROR = 'Não foi possível salvar o cliente.'
 /** SPEC §2/§5: the new/edit client dialog; on create it also sets the account's temporary password. */
 export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose: () => void }) {
   const isNew = !cliente
-  const criar = useCriarCliente()
-  const atualizar = useAtualizarCliente()
+  const criar = useCreateCliente()
+  const atualizar = useUpdateCliente()
   const pending = criar.isPending || atualizar.isPending
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(isNew ? ClienteCreateSchema : ClienteFormSchema) as unknown as Resolver<

@@ -23,7 +23,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { cn } from '../../lib/utils.ts'
 import { buildZip } from '../../lib/zip.ts'
 import { paths } from '../../paths.ts'
-import { baixarArquivo, documentosServicoQuery, enviarDocumento } from './documentos-api.ts'
+import { documentosQuery, downloadDocumento, uploadDocumento } from './api.ts'
 import {
   CLIENT_UPLOAD_ACCEPT,
   CLIENT_UPLOAD_MIME,
@@ -43,7 +43,7 @@ import {
 export function DocumentosPage() {
   const { servicoId = '' } = useParams()
   const navigate = useNavigate()
-  const { data, isPending, error } = useQuery(documentosServicoQuery(servicoId))
+  const { data, isPending, error } = useQuery(documentosQuery(servicoId))
   const [zipping, setZipping] = useState(false)
   const reported = useRef(false)
 
@@ -86,7 +86,7 @@ export function DocumentosPage() {
       const { blob, added } = await buildZip(
         baixaveis.map((d) => ({
           name: downloadName(d.tipo, d.arquivo),
-          fetch: () => baixarArquivo(d.id),
+          fetch: () => downloadDocumento(d.id),
         })),
       )
       if (!blob) {
@@ -208,7 +208,7 @@ function Header({
 
 async function baixar(doc: DocumentoEnviado) {
   try {
-    saveBlob(await baixarArquivo(doc.id), downloadName(doc.tipo, doc.arquivo))
+    saveBlob(await downloadDocumento(doc.id), downloadName(doc.tipo, doc.arquivo))
   } catch {
     notifyError('Erro', 'Não foi possível baixar o documento.')
   }
@@ -242,9 +242,9 @@ function ExigidoCard({
     }
     setProgress(0)
     try {
-      await enviarDocumento(servicoId, exigido.tipo_documento_id, file, setProgress)
+      await uploadDocumento(servicoId, exigido.tipo_documento_id, file, setProgress)
       notifySuccess('Documento enviado!', 'O documento foi enviado com sucesso.')
-      await queryClient.invalidateQueries({ queryKey: documentosServicoQuery(servicoId).queryKey })
+      await queryClient.invalidateQueries({ queryKey: documentosQuery(servicoId).queryKey })
     } catch (err) {
       const message = err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado.'
       notifyError('Erro', `Não foi possível enviar o documento: ${message}`)

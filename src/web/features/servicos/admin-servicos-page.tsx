@@ -48,7 +48,7 @@ import { paths } from '../../paths.ts'
 import { AdminStatusBadge, DiasRestantesBadge, NovoBadge } from './admin-badges.tsx'
 import {
   filtrosQuery,
-  painelQuery,
+  servicosQuery,
   painelSearch,
   useDeleteServico,
   type PainelParams,
@@ -77,7 +77,7 @@ export function AdminServicosPage() {
   const params = readParams(search)
   const isMobile = useIsMobile()
   const filtros = useQuery(filtrosQuery())
-  const painel = useQuery(painelQuery(params))
+  const painel = useQuery(servicosQuery(params))
   const [toDelete, setToDelete] = useState<ServicoListaItem | null>(null)
   const deleteMutation = useDeleteServico()
 

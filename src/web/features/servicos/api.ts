@@ -1,8 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
-import type { Aviso, AvisoComOrigem, AvisoCreate } from '#shared/schemas/avisos.ts'
+import { servicosKeys } from '../../lib/query-keys.ts'
 import type {
-  AdminDocumento,
+  CategoriaCatalogo,
+  MeuServico,
+  TipoServicoCatalogo,
+} from '#shared/schemas/meus-servicos.ts'
+import type {
   EnvioEmail,
   EnvioEmailHistorico,
   EnvioEmailResult,
@@ -35,18 +39,10 @@ export function painelSearch(p: PainelParams) {
   return s
 }
 
-const keys = {
-  painel: (p: PainelParams) => ['admin-servicos', 'painel', p] as const,
-  filtros: ['admin-servicos', 'filtros'] as const,
-  detalhe: (id: string) => ['admin-servicos', 'detalhe', id] as const,
-  avisos: (id: string) => ['admin-servicos', 'avisos', id] as const,
-  documentos: (id: string) => ['admin-servicos', 'documentos', id] as const,
-  envios: (id: string) => ['admin-servicos', 'envios', id] as const,
-}
-
-export const painelQuery = (p: PainelParams) =>
+/** SPEC §2 global dashboard: one page of every client's services (admin). */
+export const servicosQuery = (p: PainelParams) =>
   queryOptions({
-    queryKey: keys.painel(p),
+    queryKey: servicosKeys.list(p),
     queryFn: () => {
       const search = painelSearch(p).toString()
       return api<ServicosPagina>(`/api/admin/servicos${search ? `?${search}` : ''}`)
@@ -55,44 +51,76 @@ export const painelQuery = (p: PainelParams) =>
     retry: false,
   })
 
+/** Options of the dashboard's filters and the detail's selects: categories, statuses, document types. */
 export const filtrosQuery = () =>
   queryOptions({
-    queryKey: keys.filtros,
+    queryKey: servicosKeys.filtros(),
     queryFn: () => api<ServicosFiltrosOpcoes>('/api/admin/servicos/filtros'),
     staleTime: 60_000,
   })
 
-export const servicoDetalheQuery = (id: string) =>
+export const servicoQuery = (id: string) =>
   queryOptions({
-    queryKey: keys.detalhe(id),
+    queryKey: servicosKeys.detail(id),
     queryFn: () => api<ServicoDetalhe>(`/api/admin/servicos/${id}`),
     retry: false,
     staleTime: Infinity,
   })
 
-export const avisosQuery = (id: string) =>
-  queryOptions({
-    queryKey: keys.avisos(id),
-    queryFn: () => api<AvisoComOrigem[]>(`/api/admin/servicos/${id}/avisos`),
-  })
-
-export const documentosQuery = (id: string) =>
-  queryOptions({
-    queryKey: keys.documentos(id),
-    queryFn: () => api<AdminDocumento[]>(`/api/admin/servicos/${id}/documentos`),
-  })
-
 export const enviosQuery = (id: string) =>
   queryOptions({
-    queryKey: keys.envios(id),
+    queryKey: servicosKeys.envios(id),
     queryFn: () => api<EnvioEmailHistorico>(`/api/admin/servicos/${id}/envios`),
   })
 
-export function useDeleteServico() {
+/** SPEC §7: the client's own services, newest first. */
+export const meusServicosQuery = () =>
+  queryOptions({
+    queryKey: servicosKeys.meus(),
+    queryFn: () => api<MeuServico[]>('/api/meus-servicos'),
+  })
+
+/** SPEC §7: the wizard's categories, ordered by name. */
+export const catalogoQuery = () =>
+  queryOptions({
+    queryKey: servicosKeys.catalogo(),
+    queryFn: () => api<CategoriaCatalogo[]>('/api/catalogo/categorias'),
+  })
+
+/** SPEC §7: the active types of a category, ordered by name. */
+export const catalogoTiposQuery = (categoriaId: string) =>
+  queryOptions({
+    queryKey: servicosKeys.catalogoTipos(categoriaId),
+    queryFn: () =>
+      api<TipoServicoCatalogo[]>(`/api/catalogo/categorias/${categoriaId}/tipos-servicos`),
+    enabled: Boolean(categoriaId),
+  })
+
+/** SPEC §7 wizard: the signed-in client requests a service of a type. */
+export function useCreateServico() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api(`/api/admin/servicos/${id}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin-servicos', 'painel'] }),
+    mutationFn: (tipo_servico_id: string) =>
+      api<MeuServico>('/api/meus-servicos', { method: 'POST', body: { tipo_servico_id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: servicosKeys.all }),
+  })
+}
+
+export type NovoServico = {
+  tipo_servico_id: string
+  vigencia_inicio: string
+  vigencia_fim: string | null
+  protocolo: string | null
+  status_id: string | null
+}
+
+/** SPEC §2 clients screen, "Adicionar Serviço": an administrator adds a service to a client. */
+export function useCreateServicoForCliente() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ clienteId, body }: { clienteId: string; body: NovoServico }) =>
+      api<{ id: string }>(`/api/admin/clientes/${clienteId}/servicos`, { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: servicosKeys.all }),
   })
 }
 
@@ -102,80 +130,26 @@ export function useUpdateServico(id: string) {
     mutationFn: (body: ServicoUpdateInput) =>
       api<ServicoDetalhe>(`/api/admin/servicos/${id}`, { method: 'PATCH', body }),
     onSuccess: (data) => {
-      qc.setQueryData(keys.detalhe(id), data)
-      void qc.invalidateQueries({ queryKey: ['admin-servicos', 'painel'] })
+      qc.setQueryData(servicosKeys.detail(id), data)
+      void qc.invalidateQueries({ queryKey: servicosKeys.lists() })
     },
   })
 }
 
-export function useEnviarEmail(id: string) {
+export function useDeleteServico() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/admin/servicos/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: servicosKeys.lists() }),
+  })
+}
+
+/** SPEC §7 send-email: the notification e-mail of a service; its history refreshes either way. */
+export function useSendEmail(id: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (body: EnvioEmail) =>
       api<EnvioEmailResult>(`/api/admin/servicos/${id}/email`, { method: 'POST', body }),
-    onSettled: () => qc.invalidateQueries({ queryKey: keys.envios(id) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: servicosKeys.envios(id) }),
   })
 }
-
-export function useAvisoMutations(servicoId: string) {
-  const qc = useQueryClient()
-  const refresh = () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: keys.avisos(servicoId) }),
-      qc.invalidateQueries({ queryKey: ['admin-servicos', 'painel'] }),
-    ])
-  return {
-    create: useMutation({
-      mutationFn: (body: AvisoCreate) =>
-        api<Aviso>(`/api/admin/servicos/${servicoId}/avisos`, { method: 'POST', body }),
-      onSuccess: refresh,
-    }),
-    toggle: useMutation({
-      mutationFn: (v: { id: string; resolvido: boolean }) =>
-        api<Aviso>(`/api/admin/avisos/${v.id}`, {
-          method: 'PATCH',
-          body: { resolvido: v.resolvido },
-        }),
-      onSuccess: refresh,
-    }),
-    remove: useMutation({
-      mutationFn: (avisoId: string) => api(`/api/admin/avisos/${avisoId}`, { method: 'DELETE' }),
-      onSuccess: refresh,
-    }),
-  }
-}
-
-export function useDocumentoMutations(servicoId: string) {
-  const qc = useQueryClient()
-  const refresh = () => qc.invalidateQueries({ queryKey: keys.documentos(servicoId) })
-  return {
-    upload: useMutation({
-      mutationFn: (v: { tipo_documento_id: string; visivel_usuario: boolean; arquivo: File }) => {
-        const form = new FormData()
-        form.set('tipo_documento_id', v.tipo_documento_id)
-        form.set('visivel_usuario', String(v.visivel_usuario))
-        form.set('arquivo', v.arquivo)
-        return api<AdminDocumento>(`/api/admin/servicos/${servicoId}/documentos`, {
-          method: 'POST',
-          body: form,
-        })
-      },
-      onSuccess: refresh,
-    }),
-    visibility: useMutation({
-      mutationFn: (v: { id: string; visivel_usuario: boolean }) =>
-        api(`/api/admin/documentos/${v.id}`, {
-          method: 'PATCH',
-          body: { visivel_usuario: v.visivel_usuario },
-        }),
-      onSuccess: refresh,
-    }),
-    remove: useMutation({
-      mutationFn: (id: string) => api(`/api/admin/documentos/${id}`, { method: 'DELETE' }),
-      onSuccess: refresh,
-    }),
-  }
-}
-
-/** The shared download route (admins may read every document). */
-export const documentoArquivoUrl = (id: string) => `/api/documentos/${id}/arquivo`

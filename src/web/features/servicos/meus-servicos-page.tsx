@@ -26,7 +26,7 @@ import {
 import { notifyError } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { ClienteStatusBadge } from './cliente-status-badge.tsx'
-import { meusServicosQuery } from './meus-servicos-api.ts'
+import { meusServicosQuery } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 import type { MeuServico } from '#shared/schemas/meus-servicos.ts'
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, History, Mail, Save, Send, UserRound } from 'lucide-react'
-import { useEffect } from 'react'
+import type { ReactNode } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button, buttonVariants } from '../../components/ui/button.tsx'
@@ -22,21 +22,12 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../components/ui/select.tsx'
-import { CenteredSpinner } from '../../components/ui/spinner.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { AdminStatusBadge, DiasRestantesBadge } from './admin-badges.tsx'
-import {
-  enviosQuery,
-  filtrosQuery,
-  servicoDetalheQuery,
-  useEnviarEmail,
-  useUpdateServico,
-} from './api.ts'
-import { ServicoDetailAvisos } from './servico-detail-avisos.tsx'
-import { ServicoDetailDocumentos } from './servico-detail-documentos.tsx'
+import { enviosQuery, filtrosQuery, useSendEmail, useUpdateServico } from './api.ts'
 import { formatDateTime } from '#shared/datas.ts'
 import {
   ENVIO_EMAIL_TITLES,
@@ -73,42 +64,22 @@ const toForm = (s: ServicoDetalhe): FormValues => ({
   emails_tecnicos: s.emails_tecnicos ?? '',
 })
 
-/** SPEC §2 Service detail (admin). Opening it marks the service as seen. */
-export function ServicoDetailPage() {
-  const { servicoId = '' } = useParams()
-  const navigate = useNavigate()
-  const detalhe = useQuery(servicoDetalheQuery(servicoId))
-
-  useEffect(() => {
-    if (!detalhe.isError) return
-    if (
-      detalhe.error instanceof ApiError &&
-      (detalhe.error.status === 404 || detalhe.error.status === 400)
-    ) {
-      notifyError('Erro', 'Serviço não encontrado.')
-      navigate(paths.admin.servicos, { replace: true })
-    } else {
-      notifyError('Erro', 'Não foi possível carregar os dados.')
-    }
-  }, [detalhe.isError, detalhe.error, navigate])
-
-  if (detalhe.isPending) return <CenteredSpinner />
-  if (!detalhe.data)
-    return (
-      <div className="py-16 text-center text-muted-foreground">
-        <p>Não foi possível carregar os dados.</p>
-        <Link to={paths.admin.servicos} className={buttonVariants({ variant: 'link' })}>
-          Voltar para o Dashboard
-        </Link>
-      </div>
-    )
-  return <Detalhe key={detalhe.data.id} servico={detalhe.data} />
-}
-
-function Detalhe({ servico }: { servico: ServicoDetalhe }) {
+/**
+ * SPEC §2 Service detail (admin): the service's form, notification e-mail and sendings. The
+ * page composes it with the cards of other features (`documentos`, `avisos`).
+ */
+export function ServicoDetail({
+  servico,
+  documentos,
+  avisos,
+}: {
+  servico: ServicoDetalhe
+  documentos: ReactNode
+  avisos: ReactNode
+}) {
   const filtros = useQuery(filtrosQuery())
   const update = useUpdateServico(servico.id)
-  const enviar = useEnviarEmail(servico.id)
+  const enviar = useSendEmail(servico.id)
   const form = useForm<FormValues>({ defaultValues: toForm(servico) })
 
   const salvar = form.handleSubmit((values) => {
@@ -288,15 +259,11 @@ function Detalhe({ servico }: { servico: ServicoDetalhe }) {
             </Card>
           </form>
 
-          <ServicoDetailDocumentos
-            servicoId={servico.id}
-            tipoServico={servico.tipo}
-            protocolo={servico.protocolo}
-          />
+          {documentos}
         </div>
 
         <div className="grid min-w-0 content-start gap-6">
-          <ServicoDetailAvisos servicoId={servico.id} />
+          {avisos}
           <EnviosCard servicoId={servico.id} />
         </div>
       </div>

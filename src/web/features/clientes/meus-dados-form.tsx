@@ -1,22 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
-import { KeyRound, Loader2, MapPin, Save, Search, UserRound } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { Loader2, MapPin, Save, Search, UserRound } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { Controller, useForm, type FieldPath } from 'react-hook-form'
-import { PageHeader } from '../../components/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { MaskedInput } from '../../components/ui/masked-input.tsx'
-import { PasswordInput } from '../../components/ui/password-input.tsx'
-import { CenteredSpinner } from '../../components/ui/spinner.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { changePassword, useMe } from '../auth/api.ts'
-import { buscarCep, meusDadosQuery, useSalvarMeusDados } from './meus-dados-api.ts'
+import { lookupCep, useSaveMeusDados } from './api.ts'
 import { DOCUMENTO_INVALIDO, formatDocumento } from '#shared/documento.ts'
-import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/auth.ts'
 import {
   CEP_INVALIDO,
   CNPJ_INVALIDO,
@@ -55,39 +49,9 @@ function toForm(cliente: ClienteDados | null, email: string): FormValues {
   }
 }
 
-/** SPEC §2 Meus Dados: personal information, address with CEP lookup, change password. */
-export function MeusDadosPage() {
-  const { data: me } = useMe()
-  const { data, isPending, isError } = useQuery(meusDadosQuery())
-
-  useEffect(() => {
-    if (isError) notifyError('Erro', 'Não foi possível carregar seus dados.')
-  }, [isError])
-
-  return (
-    <div className="mx-auto w-full max-w-4xl">
-      <PageHeader
-        title="Meus Dados"
-        description="Mantenha seus dados cadastrais e endereço atualizados."
-      />
-      {isPending || !me ? (
-        <CenteredSpinner label="Carregando seus dados..." />
-      ) : (
-        <div className="grid gap-6">
-          <DadosForm
-            key={data?.cliente?.id ?? 'novo'}
-            cliente={data?.cliente ?? null}
-            email={me.user.email}
-          />
-          <SenhaForm />
-        </div>
-      )}
-    </div>
-  )
-}
-
-function DadosForm({ cliente, email }: { cliente: ClienteDados | null; email: string }) {
-  const salvar = useSalvarMeusDados()
+/** SPEC §2 Meus Dados: personal information and the address with its CEP lookup. */
+export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null; email: string }) {
+  const salvar = useSaveMeusDados()
   const [buscando, setBuscando] = useState(false)
   const form = useForm<FormValues, unknown, MeusDados>({
     resolver: zodResolver(MeusDadosFormSchema) as never,
@@ -118,7 +82,7 @@ function DadosForm({ cliente, email }: { cliente: ClienteDados | null; email: st
     }
     setBuscando(true)
     try {
-      const endereco = await buscarCep(digits)
+      const endereco = await lookupCep(digits)
       const opts = { shouldDirty: true, shouldValidate: false }
       form.setValue('logradouro', endereco.logradouro, opts)
       form.setValue('bairro', endereco.bairro, opts)
@@ -328,68 +292,6 @@ function DadosForm({ cliente, email }: { cliente: ClienteDados | null; email: st
         </Button>
       </div>
     </form>
-  )
-}
-
-/** SPEC §5: change password, with the SPEC toasts. */
-function SenhaForm() {
-  const form = useForm<NovaSenha>({
-    resolver: zodResolver(NovaSenhaSchema),
-    defaultValues: { nova_senha: '', confirmacao: '' },
-  })
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      try {
-        await changePassword(values)
-        notifySuccess('Senha alterada com sucesso!', 'Sua senha foi atualizada.')
-        form.reset({ nova_senha: '', confirmacao: '' })
-      } catch (err) {
-        notifyError(
-          'Erro ao alterar senha',
-          err instanceof ApiError && err.status !== 0
-            ? err.message
-            : 'Ocorreu um erro inesperado ao alterar a senha.',
-        )
-      }
-    },
-    notifyInvalid('Erro', NOVA_SENHA_TITLES),
-  )
-  return (
-    <Card>
-      <CardHeader>
-        <SectionTitle icon={<KeyRound className="size-4" />}>Alterar Senha</SectionTitle>
-        <CardDescription>Use pelo menos 6 caracteres.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field label="Nova senha" htmlFor="senha-nova">
-            <PasswordInput
-              id="senha-nova"
-              autoComplete="new-password"
-              {...form.register('nova_senha')}
-            />
-          </Field>
-          <Field label="Confirmar nova senha" htmlFor="senha-confirmacao">
-            <PasswordInput
-              id="senha-confirmacao"
-              autoComplete="new-password"
-              {...form.register('confirmacao')}
-            />
-          </Field>
-          <div className="flex justify-end sm:col-span-2">
-            <Button
-              type="submit"
-              variant="secondary"
-              disabled={form.formState.isSubmitting}
-              className="w-full sm:w-auto"
-            >
-              {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
-              Alterar Senha
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
   )
 }
 

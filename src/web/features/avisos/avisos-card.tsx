@@ -19,7 +19,7 @@ import { Switch } from '../../components/ui/switch.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { cn } from '../../lib/utils.ts'
-import { avisosQuery, useAvisoMutations } from './api.ts'
+import { avisosQuery, useCreateAviso, useDeleteAviso, useUpdateAviso } from './api.ts'
 import { formatDate, formatDateTime } from '#shared/datas.ts'
 import {
   AvisoCreateSchema,
@@ -28,9 +28,11 @@ import {
 } from '#shared/schemas/avisos.ts'
 
 /** SPEC §2 Warnings side card: new warning, resolved switch (green / yellow), delete; newest first. */
-export function ServicoDetailAvisos({ servicoId }: { servicoId: string }) {
+export function AvisosCard({ servicoId }: { servicoId: string }) {
   const avisos = useQuery(avisosQuery(servicoId))
-  const { create, toggle, remove } = useAvisoMutations(servicoId)
+  const create = useCreateAviso(servicoId)
+  const toggle = useUpdateAviso(servicoId)
+  const remove = useDeleteAviso(servicoId)
   const form = useForm<AvisoCreate>({
     resolver: zodResolver(AvisoCreateSchema),
     defaultValues: { texto: '', data_limite: '' },

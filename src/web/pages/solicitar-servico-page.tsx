@@ -11,26 +11,22 @@ import {
 } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
-import { PageHeader } from '../../components/page-header.tsx'
-import { Button } from '../../components/ui/button.tsx'
+import { PageHeader } from '../components/page-header.tsx'
+import { Button } from '../components/ui/button.tsx'
 import {
   Card,
   CardContent,
   CardDescription,
   CardFooter,
   CardHeader,
-} from '../../components/ui/card.tsx'
-import { CenteredSpinner, Spinner } from '../../components/ui/spinner.tsx'
-import { ApiError } from '../../lib/api.ts'
-import { notifyError, notifySuccess } from '../../lib/notify.ts'
-import { cn } from '../../lib/utils.ts'
-import { paths } from '../../paths.ts'
-import {
-  cadastroClienteQuery,
-  categoriasCatalogoQuery,
-  tiposCatalogoQuery,
-  useSolicitarServico,
-} from './meus-servicos-api.ts'
+} from '../components/ui/card.tsx'
+import { CenteredSpinner, Spinner } from '../components/ui/spinner.tsx'
+import { ApiError } from '../lib/api.ts'
+import { notifyError, notifySuccess } from '../lib/notify.ts'
+import { cn } from '../lib/utils.ts'
+import { paths } from '../paths.ts'
+import { meusDadosQuery } from '../features/clientes/api.ts'
+import { catalogoQuery, catalogoTiposQuery, useCreateServico } from '../features/servicos/api.ts'
 import { addDays, formatDate, today } from '#shared/datas.ts'
 
 const STEPS = ['Categoria', 'Tipo de Serviço', 'Confirmação'] as const
@@ -49,7 +45,7 @@ export function SolicitarServicoPage() {
     checked.current = true
     const toMeusDados = () => navigate(paths.usuario.meusDados, { replace: true })
     queryClient
-      .fetchQuery({ ...cadastroClienteQuery(), staleTime: 0 })
+      .fetchQuery({ ...meusDadosQuery(), staleTime: 0 })
       .then(({ cliente }) => {
         // SPEC §8: no record is a failed lookup ('Cadastro necessário'); a record missing
         // nome, documento or email is incomplete.
@@ -88,9 +84,9 @@ function Wizard() {
   const [step, setStep] = useState(0)
   const [categoriaId, setCategoriaId] = useState('')
   const [tipoId, setTipoId] = useState('')
-  const categorias = useQuery(categoriasCatalogoQuery())
-  const tipos = useQuery(tiposCatalogoQuery(categoriaId))
-  const solicitar = useSolicitarServico()
+  const categorias = useQuery(catalogoQuery())
+  const tipos = useQuery(catalogoTiposQuery(categoriaId))
+  const solicitar = useCreateServico()
 
   useEffect(() => {
     if (categorias.isError) notifyError('Erro', 'Não foi possível carregar as categorias.')

@@ -1,20 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
 import { FilePlus2, Pencil, Plus, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
-import { notifyFailure } from '../../components/data-table/notify-failure.ts'
-import { useListParams } from '../../components/data-table/use-list-params.ts'
-import { PageHeader } from '../../components/page-header.tsx'
-import { Badge } from '../../components/ui/badge.tsx'
-import { Button } from '../../components/ui/button.tsx'
-import { notifyError, notifySuccess } from '../../lib/notify.ts'
-import { AdicionarServicoDialog } from './adicionar-servico-dialog.tsx'
-import { ClienteDialog } from './cliente-dialog.tsx'
-import { clientesQuery, useAlterarAdmin, useExcluirCliente } from './clientes-api.ts'
+import { ConfirmDialog } from '../components/data-table/confirm-dialog.tsx'
+import { DataTable, type DataTableColumn } from '../components/data-table/data-table.tsx'
+import { notifyFailure } from '../components/data-table/notify-failure.ts'
+import { useListParams } from '../components/data-table/use-list-params.ts'
+import { PageHeader } from '../components/page-header.tsx'
+import { Badge } from '../components/ui/badge.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { notifyError, notifySuccess } from '../lib/notify.ts'
+import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
+import { clientesQuery, useDeleteCliente, useUpdateClienteAdmin } from '../features/clientes/api.ts'
+import { ClienteDialog } from '../features/clientes/cliente-dialog.tsx'
+import { AdicionarServicoDialog } from '../features/servicos/adicionar-servico-dialog.tsx'
 import { formatDate } from '#shared/datas.ts'
 import { formatDocumento } from '#shared/documento.ts'
-import { PAGE_SIZE } from '#shared/schemas/cadastros.ts'
+import { PAGE_SIZE, type Status, type TipoServico } from '#shared/schemas/cadastros.ts'
 import { SEM_CONTA, type Cliente } from '#shared/schemas/clientes.ts'
 
 /** SPEC §4 "Client account": Admin, Usuário or Sem conta. */
@@ -38,11 +39,20 @@ function ContaBadge({ conta }: { conta: Cliente['conta'] }) {
 export function ClientesPage() {
   const { q, page, setQ, setPage } = useListParams()
   const lista = useQuery(clientesQuery({ q, page }))
-  const excluir = useExcluirCliente()
-  const alterarAdmin = useAlterarAdmin()
+  const excluir = useDeleteCliente()
+  const alterarAdmin = useUpdateClienteAdmin()
   const [editar, setEditar] = useState<{ cliente?: Cliente } | null>(null)
   const [servicoPara, setServicoPara] = useState<Cliente | null>(null)
   const [apagar, setApagar] = useState<Cliente | null>(null)
+  // The catalogue's options, loaded when the 'Adicionar Serviço' dialog opens.
+  const tiposServicos = useQuery({
+    ...cadastroOptionsQuery<TipoServico>('tipos-servicos'),
+    enabled: Boolean(servicoPara),
+  })
+  const statuses = useQuery({
+    ...cadastroOptionsQuery<Status>('status'),
+    enabled: Boolean(servicoPara),
+  })
 
   const toggleAdmin = (c: Cliente) => {
     // SPEC §6: only a client with a linked account can be made admin.
@@ -153,7 +163,12 @@ export function ClientesPage() {
       />
       {editar && <ClienteDialog cliente={editar.cliente} onClose={() => setEditar(null)} />}
       {servicoPara && (
-        <AdicionarServicoDialog cliente={servicoPara} onClose={() => setServicoPara(null)} />
+        <AdicionarServicoDialog
+          cliente={servicoPara}
+          tipos={tiposServicos.data}
+          statuses={statuses.data}
+          onClose={() => setServicoPara(null)}
+        />
       )}
       <ConfirmDialog
         open={Boolean(apagar)}

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
@@ -13,8 +12,9 @@ import {
   SelectValue,
 } from '../../components/ui/select.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { statusOpcoesQuery, tiposServicosOpcoesQuery, useAdicionarServico } from './clientes-api.ts'
+import { useCreateServicoForCliente } from './api.ts'
 import { addDays, formatDate, today } from '#shared/datas.ts'
+import type { Status, TipoServico } from '#shared/schemas/cadastros.ts'
 import { AdicionarServicoSchema, isIsoDate, type Cliente } from '#shared/schemas/clientes.ts'
 
 type Schema = typeof AdicionarServicoSchema
@@ -25,14 +25,17 @@ type Schema = typeof AdicionarServicoSchema
  */
 export function AdicionarServicoDialog({
   cliente,
+  tipos,
+  statuses,
   onClose,
 }: {
   cliente: Cliente
+  /** The catalogue's service types and statuses (undefined while they load). */
+  tipos: TipoServico[] | undefined
+  statuses: Status[] | undefined
   onClose: () => void
 }) {
-  const tipos = useQuery(tiposServicosOpcoesQuery())
-  const statuses = useQuery(statusOpcoesQuery())
-  const adicionar = useAdicionarServico()
+  const adicionar = useCreateServicoForCliente()
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(AdicionarServicoSchema),
     defaultValues: {
@@ -47,11 +50,11 @@ export function AdicionarServicoDialog({
     control: form.control,
     name: ['tipo_servico_id', 'vigencia_inicio'],
   })
-  const tipo = tipos.data?.find((t) => t.id === tipoId)
+  const tipo = tipos?.find((t) => t.id === tipoId)
   const validade = tipo?.validade ?? 365
   const fimPadrao = inicio && isIsoDate(inicio) ? addDays(inicio, validade) : null
   // "First status in the list": the oldest one, as the server picks it.
-  const statusPadrao = statuses.data?.reduce<(typeof statuses.data)[number] | undefined>(
+  const statusPadrao = statuses?.reduce<Status | undefined>(
     (first, s) => (!first || s.created_at < first.created_at ? s : first),
     undefined,
   )
@@ -106,11 +109,11 @@ export function AdicionarServicoDialog({
                 aria-invalid={Boolean(errors.tipo_servico_id)}
               >
                 <SelectValue
-                  placeholder={tipos.isPending ? 'Carregando...' : 'Selecione o tipo de serviço'}
+                  placeholder={!tipos ? 'Carregando...' : 'Selecione o tipo de serviço'}
                 />
               </SelectTrigger>
               <SelectContent>
-                {tipos.data?.map((t) => (
+                {tipos?.map((t) => (
                   <SelectItem key={t.id} value={t.id}>
                     {t.tipo}
                     {!t.ativo && ' (inativo)'}
@@ -166,7 +169,7 @@ export function AdicionarServicoDialog({
                 />
               </SelectTrigger>
               <SelectContent>
-                {statuses.data?.map((s) => (
+                {statuses?.map((s) => (
                   <SelectItem key={s.id} value={s.id}>
                     {s.nome}
                   </SelectItem>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { CalendarClock, Pencil, Play, Plus, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
@@ -15,22 +15,22 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { agendaAvisosQuery, listaQuery, useExcluir, useExecutarAvisos, useSalvar } from './api.ts'
-import { formatDate, formatDateTime } from '#shared/datas.ts'
-import { resumoExecucao, type AgendaAvisos } from '#shared/schemas/avisos.ts'
+import { cadastrosQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
+import { formatDate } from '#shared/datas.ts'
 import { PAGE_SIZE, ScheduleFormSchema, type Schedule } from '#shared/schemas/cadastros.ts'
 
 const dias = (n: number) => `${n} dia${n === 1 ? '' : 's'} antes`
 
-/** SPEC §2: warning schedules, searchable by message, ordered by days. */
-export function SchedulesPage() {
+/**
+ * SPEC §2: warning schedules, searchable by message, ordered by days. `actions` and `intro`
+ * let the page show the automatic warnings job (feature `avisos`) beside them.
+ */
+export function SchedulesList({ actions, intro }: { actions?: ReactNode; intro?: ReactNode }) {
   const { q, page, setQ, setPage } = useListParams()
-  const lista = useQuery(listaQuery<Schedule>('schedules', { q, page }))
-  const excluir = useExcluir('schedules')
+  const lista = useQuery(cadastrosQuery<Schedule>('schedules', { q, page }))
+  const excluir = useDeleteCadastro('schedules')
   const [dialog, setDialog] = useState<{ row?: Schedule } | null>(null)
   const [apagar, setApagar] = useState<Schedule | null>(null)
-  const agenda = useQuery(agendaAvisosQuery())
-  const executar = useExecutarAvisos()
 
   const columns: DataTableColumn<Schedule>[] = [
     {
@@ -68,24 +68,9 @@ export function SchedulesPage() {
       <PageHeader
         title="Agendamentos de Avisos"
         description="Quantos dias antes do fim da vigência o sistema cria um aviso e envia o email ao cliente."
-        actions={
-          <Button
-            variant="outline"
-            disabled={executar.isPending}
-            onClick={() =>
-              executar.mutate(undefined, {
-                onSuccess: (r) => notifySuccess('Verificação concluída!', resumoExecucao(r)),
-                onError: (err) =>
-                  notifyFailure('Não foi possível executar a verificação de avisos.', err),
-              })
-            }
-          >
-            <Play />
-            {executar.isPending ? 'Executando...' : 'Executar agora'}
-          </Button>
-        }
+        actions={actions}
       />
-      {agenda.data && <AgendaResumo agenda={agenda.data} />}
+      {intro}
       <DataTable
         label="Lista de agendamentos de avisos"
         columns={columns}
@@ -150,39 +135,10 @@ export function SchedulesPage() {
   )
 }
 
-/** When the job runs by itself and what its last run did. */
-function AgendaResumo({ agenda }: { agenda: AgendaAvisos }) {
-  const hora = `${String(agenda.hora).padStart(2, '0')}:00`
-  const fuso = agenda.fuso === 'America/Sao_Paulo' ? 'horário de Brasília' : agenda.fuso
-  return (
-    <div
-      className="mb-4 flex items-start gap-3 rounded-lg border bg-muted/40 p-3 text-sm"
-      aria-label="Verificação automática"
-      role="status"
-    >
-      <CalendarClock className="mt-0.5 size-5 shrink-0 text-primary" />
-      <div className="grid gap-0.5">
-        <p className="font-medium">
-          {agenda.agendador
-            ? `Verificação automática todos os dias às ${hora} (${fuso}).`
-            : 'A verificação automática diária está desligada neste servidor; use Executar agora.'}
-        </p>
-        <p className="text-muted-foreground">
-          {agenda.ultima
-            ? `Última verificação: ${formatDateTime(agenda.ultima.concluida_em)} (${
-                agenda.ultima.origem === 'manual' ? 'manual' : 'automática'
-              }): ${resumoExecucao(agenda.ultima)}`
-            : 'Nenhuma verificação realizada ainda.'}
-        </p>
-      </div>
-    </div>
-  )
-}
-
 type Schema = typeof ScheduleFormSchema
 
 function ScheduleDialog({ row, onClose }: { row?: Schedule; onClose: () => void }) {
-  const salvar = useSalvar<z.output<Schema>>('schedules')
+  const salvar = useSaveCadastro<z.output<Schema>>('schedules')
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(ScheduleFormSchema),
     defaultValues: { avisar: row ? String(row.avisar) : '', mensagem: row?.mensagem ?? '' },

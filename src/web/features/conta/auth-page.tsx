@@ -27,7 +27,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
-import { meQuery, requestPasswordReset, signIn, signUp, useMe } from './api.ts'
+import { meQuery, useMe } from '../../lib/session.ts'
+import { requestPasswordReset, signIn, signUp } from './api.ts'
 import { CredenciaisSchema, RecuperarSenhaSchema, type Credenciais } from '#shared/schemas/auth.ts'
 
 /** SPEC §8: provider messages are shown as delivered; anything else is unexpected. */

@@ -34,7 +34,13 @@ import { Switch } from '../../components/ui/switch.tsx'
 import { apiBlob, saveBlob } from '../../lib/api.ts'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { buildZip } from '../../lib/zip.ts'
-import { documentoArquivoUrl, documentosQuery, filtrosQuery, useDocumentoMutations } from './api.ts'
+import {
+  adminDocumentosQuery,
+  documentoArquivoUrl,
+  useCreateAdminDocumento,
+  useDeleteDocumento,
+  useUpdateDocumento,
+} from './api.ts'
 import {
   ADMIN_UPLOAD_ACCEPT,
   MAX_UPLOAD_BYTES,
@@ -57,18 +63,22 @@ function documentoBadge(d: AdminDocumento) {
 const nomeArquivo = (d: AdminDocumento) => downloadName(d.tipo, `x.${d.extensao}`)
 
 /** SPEC §2 Documents card: admin upload, visibility toggle, download, delete, download-all ZIP. */
-export function ServicoDetailDocumentos({
+export function AdminDocumentosCard({
   servicoId,
   tipoServico,
   protocolo,
+  tiposDocumentos,
 }: {
   servicoId: string
   tipoServico: string
   protocolo: string | null
+  /** The document types an administrator may send (from the catalogue). */
+  tiposDocumentos: { id: string; nome: string }[] | undefined
 }) {
-  const documentos = useQuery(documentosQuery(servicoId))
-  const filtros = useQuery(filtrosQuery())
-  const { upload, visibility, remove } = useDocumentoMutations(servicoId)
+  const documentos = useQuery(adminDocumentosQuery(servicoId))
+  const upload = useCreateAdminDocumento(servicoId)
+  const visibility = useUpdateDocumento(servicoId)
+  const remove = useDeleteDocumento(servicoId)
   const [tipoId, setTipoId] = useState('')
   const [visivel, setVisivel] = useState(true)
   const [arquivo, setArquivo] = useState<File | null>(null)
@@ -172,7 +182,7 @@ export function ServicoDetailDocumentos({
                 <SelectValue placeholder="Selecione o tipo" />
               </SelectTrigger>
               <SelectContent>
-                {filtros.data?.tipos_documentos.map((t) => (
+                {tiposDocumentos?.map((t) => (
                   <SelectItem key={t.id} value={t.id}>
                     {t.nome}
                   </SelectItem>

@@ -1,0 +1,83 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../lib/api.ts'
+import { clientesKeys, servicosKeys } from '../../lib/query-keys.ts'
+import type { Page } from '#shared/schemas/cadastros.ts'
+import type { Cliente, ClienteBody, Conta } from '#shared/schemas/clientes.ts'
+import type {
+  ClienteDados,
+  EnderecoCep,
+  MeusDadosInput,
+  MeusDadosResponse,
+} from '#shared/schemas/meus-dados.ts'
+
+const BASE = '/api/admin/clientes'
+
+/** SPEC §2 clients screen: one page of clients (admin). */
+export const clientesQuery = (params: { q: string; page: number }) =>
+  queryOptions({
+    queryKey: clientesKeys.list(params),
+    queryFn: () => {
+      const qs = new URLSearchParams({ page: String(params.page) })
+      if (params.q) qs.set('q', params.q)
+      return api<Page<Cliente>>(`${BASE}?${qs}`)
+    },
+    placeholderData: keepPreviousData,
+  })
+
+/** A change of clients refreshes their lists; deleting one also removes its services. */
+function useClientesMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: clientesKeys.all }),
+        qc.invalidateQueries({ queryKey: servicosKeys.all }),
+      ]),
+  })
+}
+
+/** Create answers the client and, when its account could not be made, SPEC's warning. */
+export const useCreateCliente = () =>
+  useClientesMutation((body: ClienteBody & { senha_temporaria: string }) =>
+    api<{ cliente: Cliente; aviso?: string }>(BASE, { method: 'POST', body }),
+  )
+
+export const useUpdateCliente = () =>
+  useClientesMutation(({ id, body }: { id: string; body: ClienteBody }) =>
+    api<Cliente>(`${BASE}/${id}`, { method: 'PATCH', body }),
+  )
+
+export const useDeleteCliente = () =>
+  useClientesMutation((id: string) => api<void>(`${BASE}/${id}`, { method: 'DELETE' }))
+
+/** SPEC §2: grant or remove the administrator role of a client's account. */
+export const useUpdateClienteAdmin = () =>
+  useClientesMutation(({ id, admin }: { id: string; admin: boolean }) =>
+    api<{ conta: NonNullable<Conta> }>(`${BASE}/${id}/admin`, { method: 'PATCH', body: { admin } }),
+  )
+
+/** SPEC §7: the signed-in client's own record; `cliente` is null before the first save. */
+export const meusDadosQuery = () =>
+  queryOptions({
+    queryKey: clientesKeys.meusDados(),
+    queryFn: () => api<MeusDadosResponse>('/api/meus-dados'),
+    retry: false,
+  })
+
+/** SPEC §7: saves (creates or replaces) the client's own record. */
+export function useSaveMeusDados() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: MeusDadosInput) =>
+      api<ClienteDados>('/api/meus-dados', { method: 'PUT', body }),
+    onSuccess: (cliente) => qc.setQueryData(clientesKeys.meusDados(), { cliente }),
+  })
+}
+
+/**
+ * SPEC §7: postal-code lookup through the server, which gives up on the CEP service after 5 s;
+ * the browser's own limit only guards against a server that does not answer at all.
+ */
+export const lookupCep = (digits: string) =>
+  api<EnderecoCep>(`/api/cep/${digits}`, { signal: AbortSignal.timeout(10_000) })

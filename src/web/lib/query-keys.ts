@@ -1,0 +1,64 @@
+/**
+ * Every TanStack Query key of the app: one factory per feature (ARCHITECTURE.md "Web data").
+ * A feature builds its own keys here, and a mutation that changes another feature's data
+ * invalidates through that feature's factory, so every dependency between caches shows as an
+ * import. Each factory's `all` is the prefix of all its keys.
+ */
+export const contaKeys = {
+  all: ['conta'] as const,
+  me: () => [...contaKeys.all, 'me'] as const,
+}
+
+export const clientesKeys = {
+  all: ['clientes'] as const,
+  lists: () => [...clientesKeys.all, 'list'] as const,
+  list: (params: { q: string; page: number }) => [...clientesKeys.lists(), params] as const,
+  /** The signed-in client's own record (Meus Dados, and the check before the wizard). */
+  meusDados: () => [...clientesKeys.all, 'meus-dados'] as const,
+}
+
+export const servicosKeys = {
+  all: ['servicos'] as const,
+  lists: () => [...servicosKeys.all, 'list'] as const,
+  list: (filtro: object) => [...servicosKeys.lists(), filtro] as const,
+  filtros: () => [...servicosKeys.all, 'filtros'] as const,
+  detail: (id: string) => [...servicosKeys.all, 'detail', id] as const,
+  envios: (id: string) => [...servicosKeys.all, 'envios', id] as const,
+  /** The client's own services (Meus Serviços). */
+  meus: () => [...servicosKeys.all, 'meus'] as const,
+  /** The wizard's catalogue: categories, then the active types of one. */
+  catalogo: () => [...servicosKeys.all, 'catalogo'] as const,
+  catalogoTipos: (categoriaId: string) => [...servicosKeys.catalogo(), categoriaId] as const,
+}
+
+export const documentosKeys = {
+  all: ['documentos'] as const,
+  /** The client's documents screen of one service. */
+  servico: (servicoId: string) => [...documentosKeys.all, 'servico', servicoId] as const,
+  /** Every document of a service, as the administration sees them. */
+  admin: (servicoId: string) => [...documentosKeys.all, 'admin', servicoId] as const,
+}
+
+export const avisosKeys = {
+  all: ['avisos'] as const,
+  servico: (servicoId: string) => [...avisosKeys.all, 'servico', servicoId] as const,
+  /** The automatic warnings job: its hour and last run. */
+  automaticos: () => [...avisosKeys.all, 'automaticos'] as const,
+}
+
+export type Catalogo =
+  | 'categorias'
+  | 'status'
+  | 'tipos-servicos'
+  | 'tipos-documentos'
+  | 'regras-documentos'
+  | 'schedules'
+
+export const cadastrosKeys = {
+  all: ['cadastros'] as const,
+  catalogo: (resource: Catalogo) => [...cadastrosKeys.all, resource] as const,
+  list: (resource: Catalogo, params: { q: string; page: number }) =>
+    [...cadastrosKeys.catalogo(resource), 'list', params] as const,
+  /** Every row ordered by name: the options of the selects. */
+  options: (resource: Catalogo) => [...cadastrosKeys.catalogo(resource), 'options'] as const,
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { PageHeader } from '../components/page-header.tsx'
+import { CenteredSpinner } from '../components/ui/spinner.tsx'
+import { notifyError } from '../lib/notify.ts'
+import { useMe } from '../lib/session.ts'
+import { meusDadosQuery } from '../features/clientes/api.ts'
+import { MeusDadosForm } from '../features/clientes/meus-dados-form.tsx'
+import { AlterarSenhaCard } from '../features/conta/alterar-senha-card.tsx'
+
+/** SPEC §2 Meus Dados: the client's record (clientes) and the change-password form (conta). */
+export function MeusDadosPage() {
+  const { data: me } = useMe()
+  const { data, isPending, isError } = useQuery(meusDadosQuery())
+
+  useEffect(() => {
+    if (isError) notifyError('Erro', 'Não foi possível carregar seus dados.')
+  }, [isError])
+
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <PageHeader
+        title="Meus Dados"
+        description="Mantenha seus dados cadastrais e endereço atualizados."
+      />
+      {isPending || !me ? (
+        <CenteredSpinner label="Carregando seus dados..." />
+      ) : (
+        <div className="grid gap-6">
+          <MeusDadosForm
+            key={data?.cliente?.id ?? 'novo'}
+            cliente={data?.cliente ?? null}
+            email={me.user.email}
+          />
+          <AlterarSenhaCard />
+        </div>
+      )}
+    </div>
+  )
+}
