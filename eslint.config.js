@@ -2,6 +2,55 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import drizzle from 'eslint-plugin-drizzle'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importX from 'eslint-plugin-import-x'
+import { readdirSync } from 'node:fs'
+
+/** The feature folders of one side (`src/server/features`, `src/web/features`). */
+const featuresOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+
+/**
+ * ARCHITECTURE.md "Allowed imports": shared is pure; web and server never import each other;
+ * a feature never imports another feature; components and lib never import features or pages.
+ */
+const boundaries = [
+  {
+    target: './src/shared',
+    from: ['./src/server', './src/web'],
+    message: 'shared is imported by server and web, never the reverse.',
+  },
+  { target: './src/web', from: './src/server', message: 'The web app never imports the server.' },
+  { target: './src/server', from: './src/web', message: 'The server never imports the web app.' },
+  {
+    target: ['./src/web/components', './src/web/lib'],
+    from: ['./src/web/features', './src/web/pages'],
+    message: 'components/ and lib/ are shared by every feature: they never import one.',
+  },
+  {
+    target: [
+      './src/server/db',
+      './src/server/auth',
+      './src/server/mail',
+      './src/server/storage',
+      './src/server/policy.ts',
+      './src/server/errors.ts',
+      './src/server/config.ts',
+    ],
+    from: './src/server/features',
+    message: 'Infrastructure never imports a feature; app.ts composes them.',
+  },
+  ...['server', 'web'].flatMap((side) =>
+    featuresOf(`src/${side}/features`).map((feature) => ({
+      target: `./src/${side}/features/${feature}`,
+      from: [`./src/${side}/features`, ...(side === 'web' ? ['./src/web/pages'] : [])],
+      except: [`./${feature}`],
+      message:
+        'A feature never imports another feature: share through src/shared or lib/, or compose in src/web/pages.',
+    })),
+  ),
+]
 
 export default tseslint.config(
   {
@@ -26,6 +75,12 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver()] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
     files: ['src/server/**/*.ts'],
