@@ -42,7 +42,7 @@ export function AlterarSenhaCard() {
           </span>
           Alterar Senha
         </h2>
-        <CardDescription>A nova senha deve ter pelo menos 6 caracteres.</CardDescription>
+        <CardDescription>Use pelo menos 6 caracteres.</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
