@@ -18,6 +18,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Excluir',
+  pendingLabel = confirmLabel,
   pending,
   onConfirm,
 }: {
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   title: string
   description: ReactNode
   confirmLabel?: string
+  /** The confirm button's text while it runs (e.g. 'Excluindo...'); `confirmLabel` by default. */
+  pendingLabel?: string
   pending?: boolean
   onConfirm: () => void
 }) {
@@ -42,7 +45,7 @@ export function ConfirmDialog({
           <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
           <Button variant="destructive" onClick={onConfirm} disabled={pending}>
             {pending && <Loader2 className="animate-spin" />}
-            {confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

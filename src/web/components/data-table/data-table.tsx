@@ -2,18 +2,24 @@ import {
   AlertTriangle,
   ChevronLeft,
   ChevronRight,
+  FilterX,
   Inbox,
   SearchX,
   type LucideIcon,
 } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
 import { notifyError } from '../../lib/notify.ts'
 import { cn } from '../../lib/utils.ts'
 import { useIsMobile } from '../app-shell.tsx'
-import { Button } from '../ui/button.tsx'
+import { Button, buttonVariants } from '../ui/button.tsx'
+import { Label } from '../ui/label.tsx'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select.tsx'
 import { Spinner } from '../ui/spinner.tsx'
+import { Switch } from '../ui/switch.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx'
 import { SearchInput } from './search-input.tsx'
+import type { PageCursor } from './use-list-params.ts'
 
 export type DataTableColumn<T> = {
   id: string
@@ -21,17 +27,52 @@ export type DataTableColumn<T> = {
   cell: (row: T) => ReactNode
   /** Classes of the header and cells (width, alignment). */
   className?: string
-  /** On a phone card: 'title' is the card heading; 'hidden' leaves the column out. */
-  card?: 'title' | 'hidden'
+  /** Classes of the cells only (type, wrapping), beside `className`. */
+  cellClassName?: string
+  /**
+   * On a phone card: 'title' is the card heading, 'subtitle' goes under it, 'aside' beside it
+   * (a badge), 'hidden' leaves the column out; by default it is a labelled field.
+   */
+  card?: 'title' | 'subtitle' | 'aside' | 'hidden'
+  /** The cell on a phone card, when it differs from the table's. */
+  cardCell?: (row: T) => ReactNode
 }
 
 export type RowAction = {
+  /** The button's text on a card and its tooltip in the table. */
   label: string
   icon: LucideIcon
-  onClick: () => void
+  /** A link to this path instead of a button (e.g. 'Ver Detalhes'). */
+  to?: string
+  onClick?: () => void
+  /** The accessible name, when it must say more than `label` ("Excluir serviço PAG-01"). */
+  ariaLabel?: string
   destructive?: boolean
   disabled?: boolean
 }
+
+/** A filter beside the search box; its value lives in the URL (useListParams). */
+export type ListFilter =
+  | {
+      kind: 'select'
+      id: string
+      label: string
+      /** The option that clears the filter ('Todas as categorias'). */
+      allLabel: string
+      options: { value: string; label: string }[]
+      value: string | undefined
+      onChange: (value: string | undefined) => void
+      /** Width of the field in the bar from 768 px. */
+      className?: string
+    }
+  | {
+      kind: 'switch'
+      id: string
+      label: string
+      value: boolean
+      onChange: (value: boolean) => void
+      className?: string
+    }
 
 type Props<T> = {
   /** Accessible name of the table and of the card list ("Lista de clientes"). */
@@ -40,13 +81,28 @@ type Props<T> = {
   rows: T[] | undefined
   getRowId: (row: T) => string
   actions?: (row: T) => RowAction[]
-  /** Total rows (counted by the server) and the paging; leave `pageSize` out for a list without pages. */
+  /**
+   * Total rows (counted by the server) and the paging; leave `pageSize` and `pageCount` out for a
+   * list without pages.
+   */
   total?: number
   page?: number
   pageSize?: number
-  onPageChange?: (page: number) => void
+  /** The number of pages, when the server counts them (keyset paging) instead of `pageSize`. */
+  pageCount?: number
+  /**
+   * Keyset paging: the server's cursors to the next and previous pages; 'Próxima' and 'Anterior'
+   * pass them to `onPageChange`. A page past the end then stays (there is no cursor to jump back).
+   */
+  cursors?: { next: string | null; prev: string | null }
+  onPageChange?: (page: number, cursor?: PageCursor) => void
   /** e.g. (n) => `${n} clientes`. */
   countLabel?: (total: number) => string
+  /**
+   * The list's heading (h2) until the count is known; with it, the count and 'Página x de y' head
+   * the list instead of closing it.
+   */
+  heading?: string
   isLoading: boolean
   isFetching?: boolean
   isError: boolean
@@ -54,15 +110,34 @@ type Props<T> = {
   errorMessage: string
   onRetry?: () => void
   search?: { value: string; onChange: (value: string) => void; label: string; placeholder: string }
+  /**
+   * Filters beside the search box: with them the search and filters sit in a bar with visible
+   * labels and 'Limpar Filtros' (which calls `onClear`).
+   */
+  filters?: { items: ListFilter[]; onClear: () => void }
   /** Buttons beside the search box (e.g. "Novo Cliente"). */
   toolbar?: ReactNode
-  empty: { title: string; description?: string; action?: ReactNode }
+  /**
+   * What an empty list says: `title` when there is nothing; `noMatch` when the search finds
+   * nothing (default: 'Nenhum resultado para “…”.' with 'Limpar busca'); `pastEnd` on a page past
+   * the last one (default 'Nenhum registro nesta página.').
+   */
+  empty: {
+    title: string
+    description?: string
+    action?: ReactNode
+    noMatch?: string
+    pastEnd?: string
+  }
+  /** Fields of a phone card: one per line (label left, value right) or two per line. */
+  cardFields?: 'rows' | 'grid'
 }
 
 /**
- * The one list of the back office (STYLE.md 2.6): search, a table on desktop and cards below
- * 768 px, paging 'Página x de y', and the loading, empty and error states. Paging and search
- * run on the server; the page keeps them in the URL (useListParams).
+ * The one list of the back office (STYLE.md 2.6): search and filters, a table on desktop and
+ * cards below 768 px, offset or keyset paging 'Página x de y', and the loading, empty and error
+ * states. Paging, search and filters run on the server; the page keeps them in the URL
+ * (useListParams).
  */
 export function DataTable<T>(props: Props<T>) {
   const {
@@ -74,19 +149,28 @@ export function DataTable<T>(props: Props<T>) {
     total = rows?.length ?? 0,
     page = 1,
     pageSize,
+    pageCount: serverPageCount,
+    cursors,
     onPageChange,
-    countLabel,
+    countLabel = (n) => `${n} registro${n === 1 ? '' : 's'}`,
+    heading,
     isLoading,
     isFetching,
     isError,
     errorMessage,
     onRetry,
     search,
+    filters,
     toolbar,
     empty,
+    cardFields = 'rows',
   } = props
   const isMobile = useIsMobile()
-  const pageCount = pageSize ? Math.max(1, Math.ceil(total / pageSize)) : 1
+  const hasHeading = heading !== undefined
+  const isPaged = pageSize !== undefined || serverPageCount !== undefined
+  const pageCount = serverPageCount ?? (pageSize ? Math.max(1, Math.ceil(total / pageSize)) : 1)
+  // Offset paging moves a page past the end back (below), so it never shows more than the last.
+  const shownPage = cursors ? page : Math.min(page, pageCount)
 
   // SPEC §8: a failed load is a destructive toast titled 'Erro' (once per failure).
   const notified = useRef(false)
@@ -97,9 +181,23 @@ export function DataTable<T>(props: Props<T>) {
 
   // After a delete empties the last page, go back to the page that now is the last.
   useEffect(() => {
+    if (cursors) return
     if (!isLoading && !isFetching && rows && rows.length === 0 && total > 0 && page > pageCount)
       onPageChange?.(pageCount)
-  }, [isLoading, isFetching, rows, total, page, pageCount, onPageChange])
+  }, [cursors, isLoading, isFetching, rows, total, page, pageCount, onPageChange])
+
+  const goTo = (target: number) => {
+    if (!cursors) return onPageChange?.(target)
+    const cursor =
+      target > page
+        ? cursors.next
+          ? { after: cursors.next }
+          : undefined
+        : cursors.prev && target > 1
+          ? { before: cursors.prev }
+          : undefined
+    onPageChange?.(target, cursor)
+  }
 
   const hasRows = Boolean(rows && rows.length > 0)
   let body: ReactNode
@@ -115,6 +213,10 @@ export function DataTable<T>(props: Props<T>) {
     )
   } else if (isLoading && !rows) {
     body = <Skeleton columns={isMobile ? 1 : columns.length} mobile={isMobile} />
+  } else if (!hasRows && page > 1 && total > 0) {
+    body = <State icon={Inbox} title={empty.pastEnd ?? 'Nenhum registro nesta página.'} />
+  } else if (!hasRows && search?.value && empty.noMatch) {
+    body = <State icon={SearchX} title={empty.noMatch} />
   } else if (!hasRows && search?.value) {
     body = (
       <State
@@ -127,8 +229,8 @@ export function DataTable<T>(props: Props<T>) {
         </Button>
       </State>
     )
-  } else if (!hasRows && page > 1) {
-    body = <State icon={Inbox} title="Nenhum registro nesta página." />
+  } else if (!hasRows && page > 1 && !cursors) {
+    body = <State icon={Inbox} title={empty.pastEnd ?? 'Nenhum registro nesta página.'} />
   } else if (!hasRows) {
     body = (
       <State icon={Inbox} title={empty.title} description={empty.description}>
@@ -139,7 +241,13 @@ export function DataTable<T>(props: Props<T>) {
     body = (
       <ul aria-label={label} className="grid gap-3">
         {rows!.map((row) => (
-          <MobileCard key={getRowId(row)} row={row} columns={columns} actions={actions?.(row)} />
+          <MobileCard
+            key={getRowId(row)}
+            row={row}
+            columns={columns}
+            actions={actions?.(row)}
+            fields={cardFields}
+          />
         ))}
       </ul>
     )
@@ -161,7 +269,7 @@ export function DataTable<T>(props: Props<T>) {
             {rows!.map((row) => (
               <TableRow key={getRowId(row)}>
                 {columns.map((c) => (
-                  <TableCell key={c.id} className={c.className}>
+                  <TableCell key={c.id} className={cn(c.className, c.cellClassName)}>
                     {c.cell(row)}
                   </TableCell>
                 ))}
@@ -169,23 +277,7 @@ export function DataTable<T>(props: Props<T>) {
                   <TableCell className="w-px py-1.5 text-right whitespace-nowrap">
                     <div className="flex justify-end gap-0.5">
                       {actions(row).map((a) => (
-                        <Button
-                          key={a.label}
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          aria-label={a.label}
-                          title={a.label}
-                          disabled={a.disabled}
-                          onClick={a.onClick}
-                          className={cn(
-                            'size-8',
-                            a.destructive &&
-                              'text-destructive hover:bg-destructive/10 hover:text-destructive',
-                          )}
-                        >
-                          <a.icon />
-                        </Button>
+                        <ActionButton key={a.label} action={a} />
                       ))}
                     </div>
                   </TableCell>
@@ -198,56 +290,221 @@ export function DataTable<T>(props: Props<T>) {
     )
   }
 
+  const spinner = isFetching && !isLoading && (
+    <Spinner className={hasHeading ? 'size-4' : 'size-3.5'} label="Atualizando..." />
+  )
+  const pageText = `Página ${shownPage.toLocaleString('pt-BR')} de ${pageCount.toLocaleString('pt-BR')}`
+  const nav = isPaged && (
+    <nav
+      aria-label="Paginação"
+      className={cn(
+        'flex items-center justify-between gap-2',
+        hasHeading ? 'flex-1 text-foreground' : 'sm:justify-end',
+      )}
+    >
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => goTo(page - 1)}
+        disabled={page <= 1 || isFetching}
+      >
+        <ChevronLeft />
+        Anterior
+      </Button>
+      <span
+        aria-live={hasHeading ? undefined : 'polite'}
+        className={cn(
+          'px-2 whitespace-nowrap',
+          hasHeading ? 'text-muted-foreground' : 'text-foreground',
+        )}
+      >
+        {pageText}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => goTo(page + 1)}
+        disabled={page >= pageCount || isFetching}
+      >
+        Próxima
+        <ChevronRight />
+      </Button>
+    </nav>
+  )
+  // With the count in the heading, the paging stays under the list as soon as the count is known.
+  const showFooter = hasHeading ? Boolean(rows) && isPaged : hasRows || (isPaged && page > 1)
+
   return (
     <section aria-busy={isLoading || isFetching} className="grid gap-4">
-      {(search || toolbar) && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          {search ? <SearchInput {...search} /> : <span />}
-          {toolbar && (
-            <div className="flex flex-wrap gap-2 *:grow sm:justify-end sm:*:grow-0">{toolbar}</div>
-          )}
+      {filters ? (
+        <FilterBar search={search} filters={filters} toolbar={toolbar} />
+      ) : (
+        (search || toolbar) && (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            {search ? <SearchInput {...search} /> : <span />}
+            {toolbar && (
+              <div className="flex flex-wrap gap-2 *:grow sm:justify-end sm:*:grow-0">
+                {toolbar}
+              </div>
+            )}
+          </div>
+        )
+      )}
+      {hasHeading && (
+        <div className="-mb-1 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold" aria-live="polite">
+            {rows ? (
+              <>
+                {countLabel(total)}
+                <span className="ml-2 text-sm font-normal text-muted-foreground">{pageText}</span>
+              </>
+            ) : (
+              heading
+            )}
+          </h2>
+          {spinner}
         </div>
       )}
       <div className={cn('relative transition-opacity', isFetching && !isLoading && 'opacity-70')}>
         {body}
       </div>
-      {(hasRows || (pageSize && page > 1)) && (
+      {showFooter && (
         <footer className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-center gap-2">
-            {countLabel ? countLabel(total) : `${total} registro${total === 1 ? '' : 's'}`}
-            {isFetching && !isLoading && <Spinner className="size-3.5" label="Atualizando..." />}
-          </p>
-          {pageSize && (
-            <nav
-              aria-label="Paginação"
-              className="flex items-center justify-between gap-2 sm:justify-end"
-            >
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => onPageChange?.(page - 1)}
-                disabled={page <= 1 || isFetching}
-              >
-                <ChevronLeft />
-                Anterior
-              </Button>
-              <span aria-live="polite" className="px-2 whitespace-nowrap text-foreground">
-                Página {Math.min(page, pageCount)} de {pageCount}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => onPageChange?.(page + 1)}
-                disabled={page >= pageCount || isFetching}
-              >
-                Próxima
-                <ChevronRight />
-              </Button>
-            </nav>
+          {!hasHeading && (
+            <p className="flex items-center gap-2">
+              {countLabel(total)}
+              {spinner}
+            </p>
           )}
+          {nav}
         </footer>
       )}
     </section>
+  )
+}
+
+/** The search, the filters and 'Limpar Filtros' in one bar, each with its visible label. */
+function FilterBar({
+  search,
+  filters,
+  toolbar,
+}: {
+  search: Props<unknown>['search']
+  filters: NonNullable<Props<unknown>['filters']>
+  toolbar?: ReactNode
+}) {
+  // 'Limpar Filtros' also empties text typed but not yet sent: a new box starts from the URL.
+  const [searchKey, setSearchKey] = useState(0)
+  const [typed, setTyped] = useState(false)
+  const isActive =
+    typed ||
+    Boolean(search?.value) ||
+    filters.items.some((f) => (f.kind === 'switch' ? f.value : Boolean(f.value)))
+
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm md:flex-row md:flex-wrap md:items-end">
+      {search && (
+        <SearchInput
+          key={searchKey}
+          {...search}
+          showLabel
+          onDirtyChange={setTyped}
+          className="md:min-w-56 md:flex-1"
+        />
+      )}
+      {filters.items.map((f) =>
+        f.kind === 'select' ? (
+          <div key={f.id} className={cn('grid gap-1.5', f.className)}>
+            <Label htmlFor={`filtro-${f.id}`}>{f.label}</Label>
+            <Select
+              value={f.value ?? ALL}
+              onValueChange={(v) => f.onChange(v === ALL ? undefined : v)}
+            >
+              <SelectTrigger id={`filtro-${f.id}`} aria-label={f.label}>
+                <SelectValue placeholder={f.allLabel} />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>{f.allLabel}</SelectItem>
+                {f.options.map((o) => (
+                  <SelectItem key={o.value} value={o.value}>
+                    {o.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        ) : (
+          <div key={f.id} className={cn('flex h-9 items-center gap-2', f.className)}>
+            <Switch id={`filtro-${f.id}`} checked={f.value} onCheckedChange={f.onChange} />
+            <Label htmlFor={`filtro-${f.id}`} className="whitespace-nowrap">
+              {f.label}
+            </Label>
+          </div>
+        ),
+      )}
+      <Button
+        variant="outline"
+        disabled={!isActive}
+        onClick={() => {
+          setSearchKey((k) => k + 1)
+          filters.onClear()
+        }}
+      >
+        <FilterX />
+        Limpar Filtros
+      </Button>
+      {toolbar}
+    </div>
+  )
+}
+
+/** The value of a select filter's 'all' option (Radix Select has no empty value). */
+const ALL = '__all__'
+
+function ActionButton({ action: a, card }: { action: RowAction; card?: boolean }) {
+  const className = card
+    ? cn(
+        'grow basis-[calc(50%-0.25rem)]',
+        a.destructive && 'text-destructive hover:text-destructive',
+      )
+    : cn(
+        'size-8',
+        a.destructive && 'text-destructive hover:bg-destructive/10 hover:text-destructive',
+      )
+  const variant = card ? 'outline' : 'ghost'
+  const size = card ? 'sm' : 'icon'
+  const content = card ? (
+    <>
+      <a.icon />
+      {a.label}
+    </>
+  ) : (
+    <a.icon />
+  )
+  if (a.to)
+    return (
+      <Link
+        to={a.to}
+        aria-label={a.ariaLabel ?? (card ? undefined : a.label)}
+        title={card ? undefined : a.label}
+        className={buttonVariants({ variant, size, className })}
+      >
+        {content}
+      </Link>
+    )
+  return (
+    <Button
+      type="button"
+      variant={variant}
+      size={size}
+      aria-label={a.ariaLabel ?? (card ? undefined : a.label)}
+      title={card ? undefined : a.label}
+      disabled={a.disabled}
+      onClick={a.onClick}
+      className={className}
+    >
+      {content}
+    </Button>
   )
 }
 
@@ -255,42 +512,58 @@ function MobileCard<T>({
   row,
   columns,
   actions,
+  fields: layout,
 }: {
   row: T
   columns: DataTableColumn<T>[]
   actions?: RowAction[]
+  fields: 'rows' | 'grid'
 }) {
+  const render = (c: DataTableColumn<T>) => (c.cardCell ?? c.cell)(row)
   const title = columns.find((c) => c.card === 'title')
-  const fields = columns.filter((c) => c.card !== 'title' && c.card !== 'hidden')
+  const subtitles = columns.filter((c) => c.card === 'subtitle')
+  const asides = columns.filter((c) => c.card === 'aside')
+  const fields = columns.filter((c) => c.card === undefined)
   return (
     <li className="rounded-lg border bg-card p-4 shadow-xs">
-      {title && <div className="mb-3 font-medium break-words">{title.cell(row)}</div>}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {fields.map((c) => (
-          <div key={c.id} className="contents">
-            <dt className="text-muted-foreground">{c.header}</dt>
-            <dd className="min-w-0 text-right break-words">{c.cell(row)}</dd>
+      {(title || subtitles.length > 0 || asides.length > 0) && (
+        <div className="mb-3 flex items-start justify-between gap-2">
+          <div className="min-w-0 break-words">
+            {title && <div className="font-medium">{render(title)}</div>}
+            {subtitles.map((c) => (
+              <div key={c.id}>{render(c)}</div>
+            ))}
           </div>
-        ))}
-      </dl>
+          {asides.map((c) => (
+            <div key={c.id} className="shrink-0">
+              {render(c)}
+            </div>
+          ))}
+        </div>
+      )}
+      {layout === 'grid' ? (
+        <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+          {fields.map((c) => (
+            <div key={c.id} className="min-w-0">
+              <dt className="text-xs text-muted-foreground">{c.header}</dt>
+              <dd className="break-words">{render(c)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          {fields.map((c) => (
+            <div key={c.id} className="contents">
+              <dt className="text-muted-foreground">{c.header}</dt>
+              <dd className="min-w-0 text-right break-words">{render(c)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {actions && actions.length > 0 && (
         <div className="mt-4 flex flex-wrap gap-2 border-t pt-3">
           {actions.map((a) => (
-            <Button
-              key={a.label}
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={a.disabled}
-              onClick={a.onClick}
-              className={cn(
-                'grow basis-[calc(50%-0.25rem)]',
-                a.destructive && 'text-destructive hover:text-destructive',
-              )}
-            >
-              <a.icon />
-              {a.label}
-            </Button>
+            <ActionButton key={a.label} action={a} card />
           ))}
         </div>
       )}

@@ -1,0 +1,97 @@
+import type { DataTableColumn } from '../../components/data-table/data-table.tsx'
+import { AdminStatusBadge, DiasRestantesBadge, NovoBadge } from './admin-badges.tsx'
+import { formatDate } from '#shared/datas.ts'
+import type { ServicoListaItem } from '#shared/schemas/servicos.ts'
+
+/** SPEC §2 Dashboard Global de Serviços: the table's columns, and how each shows on a phone card. */
+export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
+  {
+    id: 'cliente',
+    header: 'Cliente',
+    card: 'title',
+    className: 'max-w-44',
+    cellClassName: 'font-medium',
+    cell: (s) => <span className="line-clamp-2">{s.cliente_nome}</span>,
+    cardCell: (s) => <p className="font-semibold leading-snug">{s.cliente_nome}</p>,
+  },
+  {
+    id: 'tipo',
+    header: 'Tipo de Serviço',
+    card: 'subtitle',
+    className: 'max-w-52',
+    cell: (s) => (
+      <>
+        <div className="line-clamp-2">{s.tipo}</div>
+        {s.categoria && <div className="text-xs text-muted-foreground">{s.categoria}</div>}
+      </>
+    ),
+    cardCell: (s) => (
+      <>
+        <p className="text-sm">{s.tipo}</p>
+        {s.categoria && <p className="text-xs text-muted-foreground">{s.categoria}</p>}
+      </>
+    ),
+  },
+  {
+    id: 'protocolo',
+    header: 'Protocolo',
+    className: 'max-w-32',
+    cellClassName: 'font-mono text-xs break-all',
+    cell: (s) => s.protocolo ?? '-',
+    cardCell: (s) => <span className="font-mono text-xs break-all">{s.protocolo ?? '-'}</span>,
+  },
+  {
+    id: 'vigencia',
+    header: 'Vigência',
+    cellClassName: 'text-xs whitespace-nowrap',
+    cell: (s) => (
+      <>
+        <div>{formatDate(s.vigencia_inicio)}</div>
+        <div className="text-muted-foreground">até {formatDate(s.vigencia_fim)}</div>
+      </>
+    ),
+    cardCell: (s) => (
+      <span className="text-xs">
+        {formatDate(s.vigencia_inicio)} até {formatDate(s.vigencia_fim)}
+      </span>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    className: 'min-w-32 max-w-44',
+    cell: (s) => (
+      <AdminStatusBadge nome={s.status_nome} className="max-w-full whitespace-normal text-left" />
+    ),
+  },
+  {
+    id: 'avisos',
+    header: 'Avisos',
+    className: 'text-center',
+    cell: (s) => <AvisosCount n={s.avisos_abertos} />,
+  },
+  {
+    id: 'dias_restantes',
+    header: 'Dias Restantes',
+    cell: (s) => <DiasRestantesBadge vigenciaFim={s.vigencia_fim} statusNome={s.status_nome} />,
+  },
+  {
+    id: 'novo',
+    header: 'Novo',
+    card: 'aside',
+    cell: (s) => !s.visualizado_admin && <NovoBadge />,
+  },
+]
+
+/** Unresolved avisos: a plain 0, or an amber count naming them. */
+function AvisosCount({ n }: { n: number }) {
+  if (n === 0) return <span className="text-muted-foreground">0</span>
+  return (
+    <span
+      className="inline-flex min-w-6 items-center justify-center rounded-full bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800"
+      title={`${n} ${n === 1 ? 'aviso pendente' : 'avisos pendentes'}`}
+    >
+      {n}
+    </span>
+  )
+}
