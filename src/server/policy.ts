@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ActorResolver } from './auth/session.ts'
 import { clientes, servicos, servicosTiposDocumentos } from './db/schema.ts'
 import { HttpError } from './errors.ts'
-import type { Role } from '#shared/schemas/auth.ts'
+import type { Role } from '#shared/schemas/conta.ts'
 
 /**
  * Who may call a route. Every `/api` route declares one in `config.audience`:

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  StatusFormSchema,
-  StatusSchema,
-  ListQuerySchema,
-  pageOf,
-} from '#shared/schemas/cadastros.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { StatusFormSchema, StatusSchema } from '#shared/schemas/cadastros.ts'
+import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
 import { createStatus, deleteStatus, listStatus, updateStatus } from './status.queries.ts'
 
 const admin = { audience: 'admin' } as const

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { HttpError } from '../../errors.ts'
-import { CEP_INVALIDO, CepParamsSchema, EnderecoCepSchema } from '#shared/schemas/meus-dados.ts'
+import { CEP_INVALIDO, CepParamsSchema, EnderecoCepSchema } from '#shared/schemas/clientes.ts'
 
 /** A slow or dead CEP service must never hang the form. */
 const CEP_TIMEOUT_MS = 5000

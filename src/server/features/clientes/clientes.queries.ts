@@ -21,7 +21,7 @@ import {
 } from '../../db/sql-helpers.ts'
 import { addDays } from '#shared/datas.ts'
 import { normalizeDocumento } from '#shared/documento.ts'
-import { PAGE_SIZE, type ListQuery } from '#shared/schemas/cadastros.ts'
+import { PAGE_SIZE, type ListQuery } from '#shared/schemas/common.ts'
 import {
   composeEndereco,
   CONTA_NAO_CRIADA,

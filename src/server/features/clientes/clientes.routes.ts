@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { actorOf } from '../../policy.ts'
-import { ListQuerySchema, pageOf } from '#shared/schemas/cadastros.ts'
 import {
-  AdicionarServicoSchema,
   AdminToggleSchema,
   ClienteCreatedSchema,
   ClienteCreateSchema,
@@ -12,7 +10,8 @@ import {
   ClienteSchema,
   CONTAS,
 } from '#shared/schemas/clientes.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { AdicionarServicoSchema, ServicoCriadoSchema } from '#shared/schemas/servicos.ts'
+import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
 import {
   addServico,
   createCliente,
@@ -23,16 +22,6 @@ import {
 } from './clientes.queries.ts'
 
 const admin = { audience: 'admin' } as const
-
-const ServicoCriadoSchema = z.object({
-  id: z.string(),
-  cliente_id: z.string(),
-  tipo_servico_id: z.string(),
-  vigencia_inicio: z.string().nullable(),
-  vigencia_fim: z.string().nullable(),
-  status_id: z.string().nullable(),
-  protocolo: z.string().nullable(),
-})
 
 /** SPEC §2 "Clients management": the admin's client list and its actions. */
 export async function clientesRoutes(fastify: FastifyInstance) {

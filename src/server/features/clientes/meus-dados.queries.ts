@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { clientes } from '../../db/schema.ts'
 import { HttpError } from '../../errors.ts'
-import { composeEndereco, type ClienteDados, type MeusDados } from '#shared/schemas/meus-dados.ts'
+import { composeEndereco, type ClienteDados, type MeusDados } from '#shared/schemas/clientes.ts'
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/sql-helpers.ts'
 
 const columns = {

@@ -6,7 +6,7 @@ import {
   ClienteDadosSchema,
   MeusDadosResponseSchema,
   MeusDadosSchema,
-} from '#shared/schemas/meus-dados.ts'
+} from '#shared/schemas/clientes.ts'
 import { getMeusDados, upsertMeusDados } from './meus-dados.queries.ts'
 
 /** Meus Dados (SPEC §2, §5, §7): the signed-in client's own record. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { hashPassword } from '../../auth/auth.ts'
 import { actorOf } from '../../policy.ts'
-import { MeSchema, NovaSenhaSchema } from '#shared/schemas/auth.ts'
+import { MeSchema, NovaSenhaSchema } from '#shared/schemas/conta.ts'
 
 const OkSchema = z.object({ ok: z.literal(true) })
 

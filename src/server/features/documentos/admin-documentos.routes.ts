@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../../errors.ts'
 import { receiveUpload } from '../../storage/upload.ts'
 import { ADMIN_UPLOAD_EXTENSIONS, extensionOf } from '#shared/arquivos.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
-import { AdminDocumentoSchema, VisibilidadeSchema } from '#shared/schemas/servicos.ts'
+import { AdminDocumentoSchema, VisibilidadeSchema } from '#shared/schemas/documentos.ts'
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
 
 const OkSchema = z.object({ ok: z.literal(true) })

@@ -4,7 +4,7 @@ import { categorias, clientes, servicos, status, tiposServicos } from '../../db/
 import { HttpError, notFound } from '../../errors.ts'
 import type { Actor } from '../../policy.ts'
 import { addDays, today } from '#shared/datas.ts'
-import { CLIENTE_NAO_ENCONTRADO, type MeuServico } from '#shared/schemas/meus-servicos.ts'
+import { CLIENTE_NAO_ENCONTRADO, type MeuServico } from '#shared/schemas/servicos.ts'
 
 /** SPEC §7: the whitelisted columns a client reads (never anotacoes, emails_tecnicos, ...). */
 const meuServicoColumns = {

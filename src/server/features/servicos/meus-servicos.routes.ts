@@ -9,7 +9,7 @@ import {
   MeuServicoSchema,
   SolicitarServicoSchema,
   TipoServicoCatalogoSchema,
-} from '#shared/schemas/meus-servicos.ts'
+} from '#shared/schemas/servicos.ts'
 import {
   createMeuServico,
   listCategoriasCatalogo,

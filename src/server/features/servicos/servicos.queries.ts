@@ -17,13 +17,13 @@ import {
 import { HttpError } from '../../errors.ts'
 import { addDays, today } from '#shared/datas.ts'
 import {
-  PAGE_SIZE_SERVICOS,
   type ServicoDetalhe,
   type ServicoListaItem,
   type ServicosFiltro,
   type ServicosPagina,
   type ServicoUpdate,
 } from '#shared/schemas/servicos.ts'
+import { PAGE_SIZE } from '#shared/schemas/common.ts'
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
 
 // ---- the dashboard page: one SQL statement per request ----
@@ -139,7 +139,7 @@ export async function listServicosPainel(
     )
   }
   const order = reversed ? backward : forward
-  const offset = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE_SERVICOS : 0
+  const offset = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE : 0
 
   const where = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '')
   const countFilters = (alias: string) =>
@@ -177,7 +177,7 @@ export async function listServicosPainel(
   const pageConditions = words.length ? pageConds.filter((c) => !conds.includes(c)) : pageConds
   const text = `WITH ${matches}pagina AS (
   SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(pageConditions)}
-  ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE_SERVICOS}${offset ? ` OFFSET ${param(offset)}` : ''}
+  ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE}${offset ? ` OFFSET ${param(offset)}` : ''}
 )
 SELECT t.total::int AS total, r.*
 FROM (${total}) AS t(total)
@@ -199,7 +199,7 @@ LEFT JOIN LATERAL (
   const result = await runStatement<PainelRow>(db, name, text, values)
 
   const totalCount = Number(result[0]?.total ?? 0)
-  const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE_SERVICOS))
+  const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE))
   const page = filtro.page
   const found = result.filter((r) => r.id !== null)
   const rows: ServicoListaItem[] = found.map((r) => ({
@@ -220,6 +220,7 @@ LEFT JOIN LATERAL (
     rows,
     total: totalCount,
     page,
+    page_size: PAGE_SIZE,
     pages,
     next: last && page < pages ? encodeCursor({ key: last.k!, id: last.id }) : null,
     prev: first && page > 1 ? encodeCursor({ key: first.k!, id: first.id }) : null,
