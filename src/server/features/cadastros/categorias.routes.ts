@@ -34,7 +34,7 @@ export async function categoriasRoutes(fastify: FastifyInstance) {
       reply.status(201).send(await createCategoria(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/categorias/:id',
     {
       config: admin,

@@ -31,7 +31,7 @@ export async function schedulesRoutes(fastify: FastifyInstance) {
       reply.status(201).send(await createSchedule(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/schedules/:id',
     {
       config: admin,

@@ -28,7 +28,7 @@ export async function statusRoutes(fastify: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await createStatus(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/status/:id',
     {
       config: admin,

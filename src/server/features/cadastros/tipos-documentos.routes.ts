@@ -34,7 +34,7 @@ export async function tiposDocumentosRoutes(fastify: FastifyInstance) {
       reply.status(201).send(await createTipoDocumento(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/tipos-documentos/:id',
     {
       config: admin,

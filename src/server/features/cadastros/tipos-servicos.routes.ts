@@ -34,7 +34,7 @@ export async function tiposServicosRoutes(fastify: FastifyInstance) {
       reply.status(201).send(await createTipoServico(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/tipos-servicos/:id',
     {
       config: admin,

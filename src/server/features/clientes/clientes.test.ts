@@ -25,7 +25,7 @@ import {
   getStatus,
   unique,
 } from '#tests/factories.ts'
-import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '../cadastros/test-helpers.ts'
+import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
