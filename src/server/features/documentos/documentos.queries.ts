@@ -5,37 +5,41 @@ import {
   servicosTiposDocumentos,
   status,
   tiposDocumentos,
-  tiposServicos,
   tiposServicosTiposDocumentos,
 } from '../../db/schema.ts'
-import { notFound } from '../../errors.ts'
-import { scopeDocumentos, scopeServicos, type Actor } from '../../policy.ts'
+import { HttpError, notFound } from '../../errors.ts'
+import { scopeDocumentos, type Actor } from '../../policy.ts'
+import { extensionOf } from '#shared/arquivos.ts'
 import {
   arquivoDaChave,
+  type AdminDocumento,
   type DocumentoEnviado,
   type DocumentosServico,
 } from '#shared/schemas/documentos.ts'
 
-export const SERVICO_NAO_ENCONTRADO = 'Serviço não encontrado.'
+export const DOCUMENTO_NAO_ENCONTRADO = 'Documento não encontrado.'
 
 const isoTimestamp = (column: typeof servicosTiposDocumentos.data_envio) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
-/** SPEC §7 step 1: the service, only within the actor's scope (404 otherwise, nothing leaked). */
-export async function getServicoEmEscopo(db: DbOrTx, actor: Actor, servicoId: string) {
-  const [row] = await db
-    .select({
-      id: servicos.id,
-      protocolo: servicos.protocolo,
-      tipo_servico_id: servicos.tipo_servico_id,
-      tipo_servico: tiposServicos.tipo,
-    })
-    .from(servicos)
-    .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
-    .where(and(eq(servicos.id, servicoId), scopeServicos(actor)))
-  if (!row) throw notFound(SERVICO_NAO_ENCONTRADO)
-  return row
+/** The type's name; a document whose type was deleted keeps the name it was stored with. */
+const nomeTipo = (fallback: string) =>
+  sql<string>`coalesce(${tiposDocumentos.tipo}, ${servicosTiposDocumentos.tipo_documento}, ${fallback})`
+
+// ---- download ----
+
+/** SPEC §7 step 6: a document's stored key and type name, within the actor's scope. */
+export async function getArquivo(db: DbOrTx, actor: Actor, id: string) {
+  const [doc] = await db
+    .select({ caminho: servicosTiposDocumentos.caminho_arquivo, tipo: nomeTipo('documento') })
+    .from(servicosTiposDocumentos)
+    .leftJoin(tiposDocumentos, eq(tiposDocumentos.id, servicosTiposDocumentos.tipo_documento_id))
+    .where(and(eq(servicosTiposDocumentos.id, id), scopeDocumentos(actor)))
+  if (!doc) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
+  return doc
 }
+
+// ---- the client's documents screen ----
 
 /** SPEC §7 step 2: the required document types of a service type, ordered by name. */
 export async function listTiposExigidos(db: DbOrTx, tipoServicoId: string) {
@@ -50,22 +54,32 @@ export async function listTiposExigidos(db: DbOrTx, tipoServicoId: string) {
     .orderBy(asc(tiposDocumentos.tipo), asc(tiposDocumentos.id))
 }
 
+/** SPEC §6: a client uploads only the types its service type requires (422 otherwise). */
+export async function getTipoExigido(db: DbOrTx, tipoServicoId: string, tipoDocumentoId: string) {
+  const exigido = (await listTiposExigidos(db, tipoServicoId)).find(
+    (t) => t.tipo_documento_id === tipoDocumentoId,
+  )
+  if (!exigido)
+    throw new HttpError(422, 'Este documento não é exigido para este serviço.', 'tipoDocumentoId')
+  return exigido
+}
+
 /**
- * SPEC §2, §7: the documents screen of a service. Required types carry their uploaded record;
- * visible documents of other types are the administration's ("extras").
+ * SPEC §2, §7: the documents screen of a service (already checked with `requireServico`).
+ * Required types carry their uploaded record; visible documents of other types are the
+ * administration's ("extras").
  */
 export async function getDocumentosServico(
   db: DbOrTx,
   actor: Actor,
-  servicoId: string,
+  servico: { id: string; tipo_servico_id: string; tipo_servico: string; protocolo: string | null },
 ): Promise<DocumentosServico> {
-  const servico = await getServicoEmEscopo(db, actor, servicoId)
   const exigidos = await listTiposExigidos(db, servico.tipo_servico_id)
   const docs = await db
     .select({
       id: servicosTiposDocumentos.id,
       tipo_documento_id: servicosTiposDocumentos.tipo_documento_id,
-      tipo: sql<string>`coalesce(${tiposDocumentos.tipo}, ${servicosTiposDocumentos.tipo_documento}, 'Documento')`,
+      tipo: nomeTipo('Documento'),
       caminho: servicosTiposDocumentos.caminho_arquivo,
       data_envio: isoTimestamp(servicosTiposDocumentos.data_envio),
       status: status.nome,
@@ -90,13 +104,88 @@ export async function getDocumentosServico(
   }
 }
 
+// ---- the administration's documents card ----
+
+const adminColumns = {
+  id: servicosTiposDocumentos.id,
+  tipo_documento_id: servicosTiposDocumentos.tipo_documento_id,
+  tipo: nomeTipo('Documento'),
+  caminho: servicosTiposDocumentos.caminho_arquivo,
+  data_envio: servicosTiposDocumentos.data_envio,
+  visivel_usuario: servicosTiposDocumentos.visivel_usuario,
+  status_nome: status.nome,
+  extra: sql<boolean>`not exists (
+    select 1 from ${tiposServicosTiposDocumentos}
+    where ${tiposServicosTiposDocumentos.tipo_servico_id} = ${servicos.tipo_servico_id}
+      and ${tiposServicosTiposDocumentos.tipo_documento_id} = ${servicosTiposDocumentos.tipo_documento_id})`,
+}
+
+const selectAdmin = (db: DbOrTx) =>
+  db
+    .select(adminColumns)
+    .from(servicosTiposDocumentos)
+    .innerJoin(servicos, eq(servicos.id, servicosTiposDocumentos.servico_id))
+    .leftJoin(tiposDocumentos, eq(tiposDocumentos.id, servicosTiposDocumentos.tipo_documento_id))
+    .leftJoin(status, eq(status.id, servicosTiposDocumentos.status_id))
+
+type AdminRow = {
+  caminho: string
+  data_envio: Date
+} & Omit<AdminDocumento, 'extensao' | 'data_envio'>
+
+const toAdminDocumento = ({ caminho, data_envio, ...r }: AdminRow): AdminDocumento => ({
+  ...r,
+  extensao: extensionOf(caminho),
+  data_envio: data_envio.toISOString(),
+})
+
+/** SPEC §7: the documents of a service (hidden ones too), newest first. */
+export async function listDocumentos(db: DbOrTx, servicoId: string): Promise<AdminDocumento[]> {
+  const rows = await selectAdmin(db)
+    .where(eq(servicosTiposDocumentos.servico_id, servicoId))
+    .orderBy(desc(servicosTiposDocumentos.data_envio), desc(servicosTiposDocumentos.id))
+  return rows.map(toAdminDocumento)
+}
+
+/** One document as the administration sees it. */
+export async function getDocumento(db: DbOrTx, id: string): Promise<AdminDocumento> {
+  const [row] = await selectAdmin(db).where(eq(servicosTiposDocumentos.id, id))
+  if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
+  return toAdminDocumento(row)
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const TIPO_OBRIGATORIO = 'Selecione o tipo de documento.'
+
+/** The document type chosen in the administration's upload form (400 when missing or unknown). */
+export async function getTipoDocumentoEscolhido(db: DbOrTx, id: string | undefined) {
+  const tipoId = id?.trim() ?? ''
+  if (!UUID.test(tipoId)) throw new HttpError(400, TIPO_OBRIGATORIO, 'tipo_documento_id')
+  const [tipo] = await db
+    .select({ id: tiposDocumentos.id, tipo: tiposDocumentos.tipo })
+    .from(tiposDocumentos)
+    .where(eq(tiposDocumentos.id, tipoId))
+  if (!tipo) throw new HttpError(400, TIPO_OBRIGATORIO, 'tipo_documento_id')
+  return tipo
+}
+
+// ---- writes ----
+
 /**
- * SPEC §4, §7 step 5: upsert on (servico_id, tipo_documento_id). The client's new file is visible
- * to them and has no review status yet (badge 'Enviado'). Returns the replaced key, if any.
+ * SPEC §4, §7: the one document of a (service, type), inserted or replaced in one transaction. A
+ * new file has no review status yet (badge 'Enviado'). Answers the row and the replaced stored
+ * key, if any (to remove after the commit). The service was checked with `requireServico`; one
+ * deleted in between fails the write (a 500; the caller removes the new file).
  */
-export async function upsertDocumentoCliente(
+export async function upsertDocumento(
   db: Db,
-  p: { servicoId: string; tipoDocumentoId: string; tipo: string; caminho: string },
+  p: {
+    servicoId: string
+    tipoDocumentoId: string
+    tipo: string
+    caminho: string
+    visivel: boolean
+  },
 ) {
   return db.transaction(async (tx) => {
     const [previous] = await tx
@@ -113,7 +202,7 @@ export async function upsertDocumentoCliente(
       caminho_arquivo: p.caminho,
       data_envio: new Date(),
       status_id: null,
-      visivel_usuario: true,
+      visivel_usuario: p.visivel,
       tipo_documento: p.tipo,
     }
     const [row] = await tx
@@ -130,4 +219,29 @@ export async function upsertDocumentoCliente(
       })
     return { row, replaced: previous && previous.caminho !== p.caminho ? previous.caminho : null }
   })
+}
+
+/** Shows or hides a document from the client (SPEC §2 Documents card). */
+export async function updateDocumento(
+  db: DbOrTx,
+  id: string,
+  body: { visivel_usuario: boolean },
+): Promise<AdminDocumento> {
+  const [row] = await db
+    .update(servicosTiposDocumentos)
+    .set({ visivel_usuario: body.visivel_usuario })
+    .where(eq(servicosTiposDocumentos.id, id))
+    .returning({ id: servicosTiposDocumentos.id })
+  if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
+  return getDocumento(db, id)
+}
+
+/** Deletes the row; answers its stored key (to remove after the commit). */
+export async function deleteDocumento(db: DbOrTx, id: string): Promise<string> {
+  const [row] = await db
+    .delete(servicosTiposDocumentos)
+    .where(eq(servicosTiposDocumentos.id, id))
+    .returning({ caminho: servicosTiposDocumentos.caminho_arquivo })
+  if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
+  return row.caminho
 }
