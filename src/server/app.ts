@@ -21,7 +21,6 @@ import { contaRoutes } from './features/conta/conta.routes.ts'
 import { documentosRoutes } from './features/documentos/documentos.routes.ts'
 import { servicosRoutes } from './features/servicos/servicos.routes.ts'
 import { avisosRoutes } from './features/avisos/avisos.routes.ts'
-import { adminDocumentosRoutes } from './features/documentos/admin-documentos.routes.ts'
 import { clientesRoutes } from './features/clientes/clientes.routes.ts'
 import { categoriasRoutes } from './features/cadastros/categorias.routes.ts'
 import { statusRoutes } from './features/cadastros/status.routes.ts'
@@ -29,9 +28,6 @@ import { tiposServicosRoutes } from './features/cadastros/tipos-servicos.routes.
 import { tiposDocumentosRoutes } from './features/cadastros/tipos-documentos.routes.ts'
 import { regrasDocumentosRoutes } from './features/cadastros/regras-documentos.routes.ts'
 import { schedulesRoutes } from './features/cadastros/schedules.routes.ts'
-import { meusDadosRoutes } from './features/clientes/meus-dados.routes.ts'
-import { cepRoutes } from './features/cep/cep.routes.ts'
-import { meusServicosRoutes } from './features/servicos/meus-servicos.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -99,12 +95,11 @@ export async function buildApp(deps: AppDeps) {
   app.get('/api/health', { config: { audience: 'public' } }, async () => ({ ok: true }))
   registerAuthRoutes(app, auth)
 
-  // Feature routes: one plugin per feature file.
+  // Feature routes: one plugin per feature (cadastros: one per catalogue).
   await app.register(contaRoutes)
   await app.register(documentosRoutes)
   await app.register(servicosRoutes)
   await app.register(avisosRoutes)
-  await app.register(adminDocumentosRoutes)
   await app.register(clientesRoutes)
   await app.register(categoriasRoutes)
   await app.register(statusRoutes)
@@ -112,9 +107,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(tiposDocumentosRoutes)
   await app.register(regrasDocumentosRoutes)
   await app.register(schedulesRoutes)
-  await app.register(meusDadosRoutes)
-  await app.register(cepRoutes)
-  await app.register(meusServicosRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { TEST_ORIGIN } from '#tests/setup/test-app.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -16,7 +17,65 @@ describe('audience check', () => {
   it('a route under /api without an audience fails at start-up', async () => {
     const app = await buildApp({ ...t.app.ctx })
     expect(() => app.get('/api/sem-audiencia', async () => ({}))).toThrow(/declares no audience/)
+    expect(() =>
+      app.get(
+        '/api/audiencia-errada',
+        { config: { audience: 'todos' as 'public' } },
+        async () => ({}),
+      ),
+    ).toThrow(/declares no audience/)
     await app.close()
+  })
+
+  it.each(['public', 'user', 'cliente'] as const)(
+    'a route under /api/admin/ whose audience is %s fails at start-up',
+    async (audience) => {
+      const app = await buildApp({ ...t.app.ctx })
+      expect(() =>
+        app.get('/api/admin/aberta', { config: { audience } }, async () => ({})),
+      ).toThrow(/under \/api\/admin\//)
+      expect(() =>
+        app.post('/api/admin/servicos/:id/extra', { config: { audience } }, async () => ({})),
+      ).toThrow(/under \/api\/admin\//)
+      await app.close()
+    },
+  )
+
+  it('an admin route outside /api/admin/ fails at start-up', async () => {
+    const app = await buildApp({ ...t.app.ctx })
+    expect(() =>
+      app.get('/api/relatorio', { config: { audience: 'admin' } }, async () => ({})),
+    ).toThrow(/outside \/api\/admin\//)
+    await app.close()
+  })
+
+  it('every route of the app complies (it starts), and an admin route under /api/admin/ is accepted', async () => {
+    const app = await buildApp({ ...t.app.ctx })
+    expect(() =>
+      app.get('/api/admin/relatorio', { config: { audience: 'admin' } }, async () => ({})),
+    ).not.toThrow()
+    await app.ready()
+    await app.close()
+  })
+
+  it.each(AUDIENCES)("a 'cliente' route: signed in and not an administrator (%s)", async (name) => {
+    const app = await buildApp({ ...t.app.ctx })
+    app.post('/api/so-clientes', { config: { audience: 'cliente' } }, async () => ({ ok: true }))
+    await app.ready()
+    try {
+      const actor = actors[name]
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/so-clientes',
+        headers: { origin: TEST_ORIGIN, ...(actor.cookie ? { cookie: actor.cookie } : {}) },
+      })
+      const expected = { anonymous: 401, otherClient: 200, owner: 200, admin: 403 }[name]
+      expect(res.statusCode).toBe(expected)
+      if (name === 'admin') expect(res.json().message).toBe('Esta área é exclusiva para clientes.')
+      if (name === 'anonymous') expect(res.json().message).toBe('Faça login para continuar.')
+    } finally {
+      await app.close()
+    }
   })
 
   it.each([

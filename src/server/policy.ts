@@ -1,17 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ActorResolver } from './auth/session.ts'
-import { clientes, servicos, servicosTiposDocumentos } from './db/schema.ts'
-import { HttpError } from './errors.ts'
-import type { Role } from '#shared/schemas/auth.ts'
+import type { DbOrTx } from './db/client.ts'
+import { clientes, servicos, servicosTiposDocumentos, tiposServicos } from './db/schema.ts'
+import { HttpError, notFound } from './errors.ts'
+import type { Role } from '#shared/schemas/conta.ts'
 
 /**
  * Who may call a route. Every `/api` route declares one in `config.audience`:
  * - `public`: anybody;
  * - `user`: any signed-in account (ownership is then a SQL scope, see below);
+ * - `cliente`: a signed-in account that is not an administrator;
  * - `admin`: accounts whose role in `user_roles` is exactly `admin`.
  */
-export type Audience = 'public' | 'user' | 'admin'
+export const AUDIENCES = ['public', 'user', 'cliente', 'admin'] as const
+export type Audience = (typeof AUDIENCES)[number]
+
+export const NAO_AUTENTICADO = 'Faça login para continuar.'
+export const SO_ADMIN = 'Acesso restrito à administração.'
+export const SO_CLIENTE = 'Esta área é exclusiva para clientes.'
 
 export type Actor = { userId: string; email: string; emailVerified: boolean; role: Role }
 
@@ -24,24 +31,36 @@ declare module 'fastify' {
   }
 }
 
-/** The actor of a route whose audience is `user` or `admin` (never null there). */
+/** The actor of a route whose audience is `user`, `cliente` or `admin` (never null there). */
 export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new HttpError(401, 'Faça login para continuar.')
+  if (!request.actor) throw new HttpError(401, NAO_AUTENTICADO)
   return request.actor
 }
 
 export const isAdminActor = (actor: Actor | null) => actor?.role === 'admin'
 
-/** Installs the audience check. A route under /api without an audience fails at start-up. */
+/**
+ * The audience a route declares, checked at start-up: every `/api` route has one, every route
+ * under `/api/admin/` is `admin`, and an `admin` route lives under `/api/admin/`.
+ */
+export function checkRouteAudience(method: string | string[], url: string, audience: unknown) {
+  if (!url.startsWith('/api')) return
+  const route = `${[method].flat().join(',')} ${url}`
+  if (!(AUDIENCES as readonly unknown[]).includes(audience))
+    throw new Error(`Route ${route} declares no audience (config.audience).`)
+  const underAdmin = url.startsWith('/api/admin/') || url === '/api/admin'
+  if (underAdmin && audience !== 'admin')
+    throw new Error(`Route ${route} is under /api/admin/ but its audience is '${audience}'.`)
+  if (audience === 'admin' && !underAdmin)
+    throw new Error(`Route ${route} has the audience 'admin' but is outside /api/admin/.`)
+}
+
+/** Installs the audience check (start-up and every request). */
 export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver, appUrl: string) {
   const appOrigin = new URL(appUrl).origin
   app.decorateRequest('actor', null)
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return
-    const audience = route.config?.audience
-    if (audience !== 'public' && audience !== 'user' && audience !== 'admin') {
-      throw new Error(`Route ${route.method} ${route.url} declares no audience (config.audience).`)
-    }
+    checkRouteAudience(route.method, route.url, route.config?.audience)
   })
   app.addHook('onRequest', async (request, reply) => {
     // CSRF: a state-changing request from a browser on another site is refused. Same-origin
@@ -54,22 +73,32 @@ export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver
     const audience = request.routeOptions.config?.audience
     if (!audience || audience === 'public') return
     request.actor = await resolveActor(request, reply)
-    if (!request.actor) throw new HttpError(401, 'Faça login para continuar.')
-    if (audience === 'admin' && request.actor.role !== 'admin')
-      throw new HttpError(403, 'Acesso restrito à administração.')
+    if (!request.actor) throw new HttpError(401, NAO_AUTENTICADO)
+    if (audience === 'admin' && request.actor.role !== 'admin') throw new HttpError(403, SO_ADMIN)
+    // Administrators have no client record: their services and documents are managed from the
+    // back office (SPEC §2).
+    if (audience === 'cliente' && request.actor.role === 'admin')
+      throw new HttpError(403, SO_CLIENTE)
   })
 }
 
 // ---- ownership scopes: a row outside the scope is a 404 ----
 
+/** The actor's own client record, whatever the role (Meus Dados, a client's request). */
+export const ownCliente = (actor: Pick<Actor, 'userId'>): SQL => eq(clientes.user_id, actor.userId)
+
 /** The ids of the client records of the actor (one at most: one client per user). */
-const ownClientes = (actor: Actor) =>
-  sql`(select ${clientes.id} from ${clientes} where ${clientes.user_id} = ${actor.userId})`
+const ownClientes = (actor: Pick<Actor, 'userId'>) =>
+  sql`(select ${clientes.id} from ${clientes} where ${ownCliente(actor)})`
+
+/** The services of the actor's own client record, whatever the role (Meus Serviços). */
+export const ownServicos = (actor: Pick<Actor, 'userId'>): SQL =>
+  inArray(servicos.cliente_id, ownClientes(actor))
 
 /** SPEC §6: clients read only their own services; admins read all. */
 export function scopeServicos(actor: Actor): SQL | undefined {
   if (actor.role === 'admin') return undefined
-  return inArray(servicos.cliente_id, ownClientes(actor))
+  return ownServicos(actor)
 }
 
 /** Documents of services in scope; clients never see documents hidden from them. */
@@ -82,4 +111,25 @@ export function scopeDocumentos(actor: Actor): SQL | undefined {
       sql`(select ${servicos.id} from ${servicos} where ${servicos.cliente_id} in ${ownClientes(actor)})`,
     ),
   )
+}
+
+export const SERVICO_NAO_ENCONTRADO = 'Serviço não encontrado.'
+
+/**
+ * The one "does this service exist for this actor" check, made first by every child resource of
+ * a service (its avisos, documents, e-mails): the service within the actor's scope, else a 404.
+ */
+export async function requireServico(db: DbOrTx, actor: Actor, id: string) {
+  const [row] = await db
+    .select({
+      id: servicos.id,
+      protocolo: servicos.protocolo,
+      tipo_servico_id: servicos.tipo_servico_id,
+      tipo_servico: tiposServicos.tipo,
+    })
+    .from(servicos)
+    .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
+    .where(and(eq(servicos.id, id), scopeServicos(actor)))
+  if (!row) throw notFound(SERVICO_NAO_ENCONTRADO)
+  return row
 }

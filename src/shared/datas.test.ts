@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, daysBetween, formatDate, today } from './datas.ts'
+import { addDays, daysBetween, formatDate, isIsoDate, today } from './datas.ts'
 
 describe('datas', () => {
   it('formats calendar dates as dd/MM/yyyy without time-zone shift', () => {
@@ -18,5 +18,13 @@ describe('datas', () => {
   })
   it("reads today's date in São Paulo", () => {
     expect(today('America/Sao_Paulo', new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22')
+  })
+})
+
+describe('isIsoDate', () => {
+  it('isIsoDate accepts real calendar days only', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true)
+    expect(isIsoDate('2026-02-29')).toBe(false)
+    expect(isIsoDate('01/02/2026')).toBe(false)
   })
 })

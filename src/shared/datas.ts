@@ -41,6 +41,13 @@ export function today(timeZone = 'America/Sao_Paulo', now = new Date()): string 
   return formatter.format(now)
 }
 
+/** A real calendar day written 'yyyy-MM-dd'. */
+export function isIsoDate(v: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
+  const d = new Date(`${v}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
+}
+
 /** 'yyyy-MM-dd' plus `days` calendar days. */
 export function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number)

@@ -183,7 +183,7 @@ describe('POST /api/conta/senha (change password)', () => {
       expect(res.statusCode).toBe(401)
       return
     }
-    expect(res.statusCode).toBe(200)
+    expect(res.statusCode).toBe(204)
     await expect(signIn(t, a.email!, 'trocada-123')).resolves.toContain('session_token')
     // put it back for the other tests
     await a.inject({
@@ -213,7 +213,7 @@ describe('POST /api/conta/sair (sign out everywhere)', () => {
   it('ends every session of the account', async () => {
     const second = await signIn(t, actors.owner.email!)
     const res = await actors.owner.inject({ method: 'POST', url: '/api/conta/sair' })
-    expect(res.statusCode).toBe(200)
+    expect(res.statusCode).toBe(204)
     const left = await t.db.select().from(session).where(eq(session.userId, actors.owner.userId!))
     expect(left).toHaveLength(0)
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: second } })

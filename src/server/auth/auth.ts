@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
 import { actionEmail, type Mailer } from '../mail/mailer.ts'
-import { MIN_PASSWORD } from '#shared/schemas/auth.ts'
+import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
 
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane.
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const

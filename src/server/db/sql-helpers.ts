@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from './client.ts'
-import { PAGE_SIZE, type ListQuery } from '#shared/schemas/cadastros.ts'
+import { PAGE_SIZE, type ListQuery } from '#shared/schemas/common.ts'
 
 /** `%q%` with LIKE's wildcards escaped, so a search for "50%" finds "50%" only. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

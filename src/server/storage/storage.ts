@@ -116,3 +116,29 @@ export function createStorage(config: Pick<Config, 's3' | 'dataDir'>): Storage {
     ? createS3Storage(config.s3)
     : createDiskStorage(path.join(config.dataDir, 'storage', 'documents'))
 }
+
+/**
+ * Removes stored objects whose rows are gone or were replaced: call it only after the commit. A
+ * failed removal is retried twice, then logged; it never fails the request (the row is the truth).
+ */
+export async function removeStored(
+  storage: Pick<Storage, 'delete'>,
+  keys: Iterable<string | null | undefined>,
+  log: { error: (obj: object, msg: string) => void },
+) {
+  for (const key of keys) {
+    if (!key) continue
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await storage.delete(key)
+        break
+      } catch (err) {
+        if (attempt >= 3) {
+          log.error({ err, key }, 'stored file could not be removed')
+          break
+        }
+        await new Promise((r) => setTimeout(r, 100 * attempt))
+      }
+    }
+  }
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   CategoriaFormSchema,
-  ListQuerySchema,
   RegraFormSchema,
   ScheduleFormSchema,
   StatusFormSchema,
@@ -43,10 +42,5 @@ describe('catalogue schemas carry SPEC §5 messages', () => {
     expect(first(RegraFormSchema.safeParse({ tipo_servico_id: '' }))).toBe(
       'Selecione o tipo de serviço e o tipo de documento.',
     )
-  })
-  it('list query: page from 1, search trimmed', () => {
-    expect(ListQuerySchema.parse({ q: '  lo ', page: '2' })).toEqual({ q: 'lo', page: 2 })
-    expect(ListQuerySchema.parse({ q: ' ' })).toEqual({ q: undefined, page: undefined })
-    expect(first(ListQuerySchema.safeParse({ page: '0' }))).toBe('Página inválida.')
   })
 })

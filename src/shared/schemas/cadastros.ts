@@ -1,26 +1,7 @@
 import { z } from 'zod'
+import { DADOS_INVALIDOS, optionalText, requiredText } from './common.ts'
 
-/** SPEC §9: page size of the admin lists. */
-export const PAGE_SIZE = 10
-
-const INVALID = 'Dados inválidos.'
 const ID_INVALIDO = 'Identificador inválido.'
-
-/** A required text: trimmed, not empty (`required`), at most `max` characters. */
-export const requiredText = (
-  required: string,
-  max = 200,
-  tooLong = `Use no máximo ${max} caracteres.`,
-) => z.string({ error: required }).trim().min(1, required).max(max, tooLong)
-
-/** An optional text: trimmed; empty or missing becomes null (SPEC §5: "sent as null when empty"). */
-export const optionalText = (max = 2000, tooLong = `Use no máximo ${max} caracteres.`) =>
-  z
-    .string({ error: INVALID })
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((v) => (v ? v : null))
 
 /** A number typed in a form (string) or sent as JSON (number); blank counts as missing. */
 const numberInput = (message: string) =>
@@ -29,39 +10,6 @@ const numberInput = (message: string) =>
     z.number({ error: message }).int(message),
   )
 
-// ---- list query (every admin list: `?q=&page=`) ----
-
-/**
- * `q` searches in SQL; `page` (from 1) pages by PAGE_SIZE. Without `page` the catalogue lists
- * answer every row ordered by name (option lists of selects and filters).
- */
-export const ListQuerySchema = z.object(
-  {
-    q: z
-      .string({ error: 'Busca inválida.' })
-      .trim()
-      .max(200, 'A busca deve ter no máximo 200 caracteres.')
-      .optional()
-      .transform((v) => v || undefined),
-    page: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? NaN : v),
-      z
-        .number({ error: 'Página inválida.' })
-        .int('Página inválida.')
-        .min(1, 'Página inválida.')
-        .max(1_000_000, 'Página inválida.')
-        .optional(),
-    ),
-  },
-  { error: INVALID },
-)
-export type ListQuery = z.infer<typeof ListQuerySchema>
-
-/** A page of a list: the rows plus the total counted in SQL. */
-export const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), total: z.number(), page: z.number(), page_size: z.number() })
-export type Page<T> = { rows: T[]; total: number; page: number; page_size: number }
-
 // ---- categorias ----
 
 export const CategoriaFormSchema = z.object(
@@ -69,7 +17,7 @@ export const CategoriaFormSchema = z.object(
     nome: requiredText('Preencha o nome da categoria.'),
     descricao: optionalText(),
   },
-  { error: INVALID },
+  { error: DADOS_INVALIDOS },
 )
 export type CategoriaForm = z.input<typeof CategoriaFormSchema>
 export const CategoriaSchema = z.object({
@@ -87,7 +35,7 @@ export const StatusFormSchema = z.object(
     nome: requiredText('Preencha o nome do status.'),
     descricao: optionalText(),
   },
-  { error: INVALID },
+  { error: DADOS_INVALIDOS },
 )
 export type StatusForm = z.input<typeof StatusFormSchema>
 export const StatusSchema = CategoriaSchema
@@ -113,7 +61,7 @@ export const TipoServicoFormSchema = z.object(
     ativo: z.boolean({ error: 'Valor de "ativo" inválido.' }).default(true),
     mensagem_aviso: optionalText(),
   },
-  { error: INVALID },
+  { error: DADOS_INVALIDOS },
 )
 export type TipoServicoForm = z.input<typeof TipoServicoFormSchema>
 export const TipoServicoSchema = z.object({
@@ -134,7 +82,7 @@ export type TipoServico = Omit<z.infer<typeof TipoServicoSchema>, 'created_at'> 
 
 export const TipoDocumentoFormSchema = z.object(
   { tipo: requiredText('Preencha o nome do tipo de documento.') },
-  { error: INVALID },
+  { error: DADOS_INVALIDOS },
 )
 export type TipoDocumentoForm = z.input<typeof TipoDocumentoFormSchema>
 export const TipoDocumentoSchema = z.object({
@@ -156,7 +104,7 @@ export const RegraFormSchema = z.object(
     tipo_servico_id: z.uuid({ error: REGRA_OBRIGATORIA }),
     tipo_documento_id: z.uuid({ error: REGRA_OBRIGATORIA }),
   },
-  { error: INVALID },
+  { error: DADOS_INVALIDOS },
 )
 export type RegraForm = z.input<typeof RegraFormSchema>
 export const RegraSchema = z.object({
@@ -180,7 +128,7 @@ export const ScheduleFormSchema = z.object(
     ),
     mensagem: requiredText('Preencha a mensagem do aviso.', 2000),
   },
-  { error: INVALID },
+  { error: DADOS_INVALIDOS },
 )
 export type ScheduleForm = z.input<typeof ScheduleFormSchema>
 export const ScheduleSchema = z.object({

@@ -1,9 +1,13 @@
 import { z } from 'zod'
+import { isIsoDate, today } from '../datas.ts'
 import { DOCUMENTO_INVALIDO, isValidDocumento, normalizeDocumento } from '../documento.ts'
-import { MIN_PASSWORD } from './auth.ts'
-import { optionalText } from './cadastros.ts'
+import { CORPO_INVALIDO, DADOS_INVALIDOS, optionalDate, optionalText } from './common.ts'
+import { MIN_PASSWORD } from './conta.ts'
 
-const INVALID = 'Dados inválidos.'
+/**
+ * Client records (SPEC §2, §5): the administration's client form and list, the client's own
+ * record (Meus Dados) and the CEP lookup that fills its address.
+ */
 
 /** SPEC §5: the three required fields share one message. */
 export const CLIENTE_OBRIGATORIOS = 'Campos obrigatórios: Preencha nome, email e documento.'
@@ -12,27 +16,81 @@ export const DOCUMENTO_DUPLICADO = 'Já existe um cliente cadastrado com esse do
 export const EMAIL_DUPLICADO = 'Já existe um cliente cadastrado com esse email.'
 export const CONTA_NAO_CRIADA = 'Cliente adicionado, mas não foi possível criar conta de usuário.'
 export const SEM_CONTA = 'Este cliente não possui uma conta de usuário vinculada.'
-export const SERVICO_OBRIGATORIOS = 'Selecione o tipo de serviço e a data de início.'
+/** SPEC §5: nome, documento and email are required, with one message. */
+export const DADOS_OBRIGATORIOS = 'Por favor, preencha nome, documento e email.'
+/** SPEC §5: a CEP lookup (and a saved CEP) needs 8 digits. */
+export const CEP_INVALIDO = 'Por favor, digite um CEP válido com 8 dígitos.'
 
-const required = z.string({ error: CLIENTE_OBRIGATORIOS }).trim().min(1, CLIENTE_OBRIGATORIOS)
+export const UFS = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const
 
-const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine((v) => v === '' || isIsoDate(v), message)
+const digits = (v: string) => v.replace(/\D/g, '')
 
-/** A real calendar day written 'yyyy-MM-dd'. */
-export function isIsoDate(v: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
-  const d = new Date(`${v}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
+export const CPF_INVALIDO = 'CPF inválido: confira os números digitados.'
+export const CNPJ_INVALIDO = 'CNPJ inválido: confira os caracteres digitados.'
+
+/** A clear message for a document whose check digits fail, by its shape. */
+export function documentoMessage(value: string): string | null {
+  if (isValidDocumento(value)) return null
+  const doc = normalizeDocumento(value)
+  if (/^\d{11}$/.test(doc)) return CPF_INVALIDO
+  if (doc.length === 14) return CNPJ_INVALIDO
+  return DOCUMENTO_INVALIDO
 }
 
-const optionalDate = (message: string) =>
-  isoDate(message)
-    .nullish()
-    .transform((v) => (v ? v : null))
+/** (00) 00000-0000 for 11 digits, (00) 0000-0000 for 10. */
+export function formatTelefone(value: string): string {
+  const d = digits(value)
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`
+  return value
+}
+
+/** One line of address for e-mails (SPEC §3 `endereco`), from the parts that are filled. */
+export function composeEndereco(c: {
+  logradouro: string | null
+  complemento: string | null
+  bairro: string | null
+  localidade: string | null
+  uf: string | null
+  cep: string | null
+}) {
+  const rua = [c.logradouro, c.complemento].filter(Boolean).join(', ')
+  const cidade = [c.localidade, c.uf].filter(Boolean).join('/')
+  const parts = [rua, c.bairro, cidade, c.cep ? `CEP ${c.cep}` : null].filter(Boolean)
+  return parts.length ? parts.join(' - ') : null
+}
+
+// ---- the administration's client form and list ----
+
+const required = z.string({ error: CLIENTE_OBRIGATORIOS }).trim().min(1, CLIENTE_OBRIGATORIOS)
 
 /** The admin's new/edit client dialog (SPEC §5 "Admin client form"). */
 export const ClienteFormSchema = z.object(
@@ -60,7 +118,7 @@ export const ClienteFormSchema = z.object(
       .refine((v) => v === null || /^[A-Za-z]{2}$/.test(v), 'UF inválida.')
       .transform((v) => v?.toUpperCase() ?? null),
   },
-  { error: INVALID },
+  { error: DADOS_INVALIDOS },
 )
 export type ClienteForm = z.input<typeof ClienteFormSchema>
 export type ClienteBody = z.output<typeof ClienteFormSchema>
@@ -113,45 +171,121 @@ export const ClienteCreatedSchema = z.object({
 
 export const AdminToggleSchema = z.object(
   { admin: z.boolean({ error: 'Informe se o usuário deve ser administrador.' }) },
-  { error: INVALID },
+  { error: DADOS_INVALIDOS },
 )
 
-/** SPEC §5 "Add service to a client". */
-export const AdicionarServicoSchema = z
-  .object(
-    {
-      tipo_servico_id: z.uuid({ error: SERVICO_OBRIGATORIOS }),
-      vigencia_inicio: z
-        .string({ error: SERVICO_OBRIGATORIOS })
-        .trim()
-        .min(1, SERVICO_OBRIGATORIOS)
-        .refine(isIsoDate, 'Data de início inválida.'),
-      vigencia_fim: optionalDate('Data de fim inválida.'),
-      protocolo: optionalText(100, 'O protocolo deve ter no máximo 100 caracteres.'),
-      status_id: z
-        .union([z.uuid('Status inválido.'), z.literal(''), z.null()], { error: 'Status inválido.' })
-        .optional()
-        .transform((v) => v || null),
-    },
-    { error: INVALID },
-  )
-  .refine((v) => !v.vigencia_fim || v.vigencia_fim >= v.vigencia_inicio, {
-    message: 'A data de fim deve ser igual ou posterior à data de início.',
-    path: ['vigencia_fim'],
-  })
-export type AdicionarServicoForm = z.input<typeof AdicionarServicoSchema>
+// ---- Meus Dados: the client's own record ----
 
-/** One line of address for e-mails (SPEC §3 `endereco`), from the parts that are filled. */
-export function composeEndereco(c: {
-  logradouro: string | null
-  complemento: string | null
-  bairro: string | null
-  localidade: string | null
-  uf: string | null
-  cep: string | null
-}) {
-  const rua = [c.logradouro, c.complemento].filter(Boolean).join(', ')
-  const cidade = [c.localidade, c.uf].filter(Boolean).join('/')
-  const parts = [rua, c.bairro, cidade, c.cep ? `CEP ${c.cep}` : null].filter(Boolean)
-  return parts.length ? parts.join(' - ') : null
-}
+/** A field of Meus Dados: the one message for a wrong type and for a text too long. */
+const meuText = (max: number, message: string) => optionalText(max, message, message)
+
+/**
+ * Meus Dados (SPEC §2, §5): the form and the body of `PUT /api/meus-dados`. The e-mail is
+ * read-only and always taken from the account by the server, so it is optional here.
+ * Output: documento normalised, telefone as (00) 00000-0000, CEP as 00000-000, UF upper-case,
+ * empty optional fields as null.
+ */
+export const MeusDadosSchema = z.object(
+  {
+    nome: z
+      .string(DADOS_OBRIGATORIOS)
+      .trim()
+      .min(1, DADOS_OBRIGATORIOS)
+      .max(200, 'O nome deve ter no máximo 200 caracteres.'),
+    documento: z
+      .string(DADOS_OBRIGATORIOS)
+      .trim()
+      .min(1, DADOS_OBRIGATORIOS)
+      .max(30, DOCUMENTO_INVALIDO)
+      .superRefine((value, ctx) => {
+        const message = documentoMessage(value)
+        if (message) ctx.addIssue({ code: 'custom', message })
+      })
+      .transform(normalizeDocumento),
+    email: z.string().trim().max(320).nullish(),
+    nascimento: z
+      .string('Data de nascimento inválida.')
+      .trim()
+      .nullish()
+      .transform((v) => v || null)
+      .refine(
+        (v) => v === null || (isIsoDate(v) && v >= '1900-01-01' && v <= today()),
+        'Data de nascimento inválida.',
+      ),
+    telefone: z
+      .string('Telefone inválido: use (00) 00000-0000.')
+      .trim()
+      .max(30, 'Telefone inválido: use (00) 00000-0000.')
+      .nullish()
+      .transform((v) => (v ? digits(v) : ''))
+      .refine(
+        (v) => v === '' || v.length === 10 || v.length === 11,
+        'Telefone inválido: use (00) 00000-0000.',
+      )
+      .transform((v) => (v ? formatTelefone(v) : null)),
+    cep: z
+      .string(CEP_INVALIDO)
+      .trim()
+      .max(20, CEP_INVALIDO)
+      .nullish()
+      .transform((v) => (v ? digits(v) : ''))
+      .refine((v) => v === '' || v.length === 8, CEP_INVALIDO)
+      .transform((v) => (v ? `${v.slice(0, 5)}-${v.slice(5)}` : null)),
+    logradouro: meuText(200, 'O logradouro deve ter no máximo 200 caracteres.'),
+    complemento: meuText(200, 'O complemento deve ter no máximo 200 caracteres.'),
+    bairro: meuText(120, 'O bairro deve ter no máximo 120 caracteres.'),
+    localidade: meuText(120, 'A cidade deve ter no máximo 120 caracteres.'),
+    uf: z
+      .string('UF inválida: use a sigla do estado, como ES.')
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v.toUpperCase() : null))
+      .refine(
+        (v) => v === null || (UFS as readonly string[]).includes(v),
+        'UF inválida: use a sigla do estado, como ES.',
+      ),
+  },
+  CORPO_INVALIDO,
+)
+export type MeusDadosInput = z.input<typeof MeusDadosSchema>
+export type MeusDados = z.output<typeof MeusDadosSchema>
+
+/** The web form: the same rules, and the read-only e-mail (from the account) must be there. */
+export const MeusDadosFormSchema = MeusDadosSchema.extend({
+  email: z.string(DADOS_OBRIGATORIOS).trim().min(1, DADOS_OBRIGATORIOS),
+})
+
+/** What the client reads back (whitelisted columns of `clientes`). */
+export const ClienteDadosSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  documento: z.string(),
+  email: z.string(),
+  nascimento: z.string().nullable(),
+  telefone: z.string().nullable(),
+  cep: z.string().nullable(),
+  logradouro: z.string().nullable(),
+  complemento: z.string().nullable(),
+  bairro: z.string().nullable(),
+  localidade: z.string().nullable(),
+  uf: z.string().nullable(),
+  endereco: z.string().nullable(),
+})
+export type ClienteDados = z.infer<typeof ClienteDadosSchema>
+
+/** `GET /api/meus-dados`: `cliente` is null when the account has no client record yet. */
+export const MeusDadosResponseSchema = z.object({ cliente: ClienteDadosSchema.nullable() })
+export type MeusDadosResponse = z.infer<typeof MeusDadosResponseSchema>
+
+// ---- CEP lookup ----
+
+/** `GET /api/cep/:cep`. */
+export const CepParamsSchema = z.object({ cep: z.string().max(20, CEP_INVALIDO) })
+export const EnderecoCepSchema = z.object({
+  cep: z.string(),
+  logradouro: z.string(),
+  bairro: z.string(),
+  localidade: z.string(),
+  uf: z.string(),
+})
+export type EnderecoCep = z.infer<typeof EnderecoCepSchema>

@@ -1,6 +1,81 @@
 import { z } from 'zod'
+import { isIsoDate } from '../datas.ts'
+
+/** SPEC §9: page size of every paged list (admin lists and the services dashboard). */
+export const PAGE_SIZE = 10
+
+export const DADOS_INVALIDOS = 'Dados inválidos.'
+/** A body that is not an object at all. */
+export const CORPO_INVALIDO = 'Corpo da requisição inválido.'
 
 /** Route params with one uuid `id`; a malformed id is a 400 in Portuguese, never a 500. */
 export const IdParamsSchema = z.object({ id: z.uuid('Identificador inválido.') })
 
 export const uuidField = (message = 'Identificador inválido.') => z.uuid(message)
+
+// ---- text and date fields of forms ----
+
+/** A required text: trimmed, not empty (`required`), at most `max` characters. */
+export const requiredText = (
+  required: string,
+  max = 200,
+  tooLong = `Use no máximo ${max} caracteres.`,
+) => z.string({ error: required }).trim().min(1, required).max(max, tooLong)
+
+/**
+ * An optional text: trimmed; empty or missing becomes null (SPEC §5: "sent as null when empty").
+ * `invalid` is the message for a value that is not a string.
+ */
+export const optionalText = (
+  max = 2000,
+  tooLong = `Use no máximo ${max} caracteres.`,
+  invalid = DADOS_INVALIDOS,
+) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+/** An optional calendar day 'yyyy-MM-dd'; empty or missing becomes null. */
+export const optionalDate = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => v === '' || isIsoDate(v), message)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+// ---- list query (every admin list: `?q=&page=`) and its page ----
+
+/**
+ * `q` searches in SQL; `page` (from 1) pages by PAGE_SIZE. Without `page` the catalogue lists
+ * answer every row ordered by name (option lists of selects and filters).
+ */
+export const ListQuerySchema = z.object(
+  {
+    q: z
+      .string({ error: 'Busca inválida.' })
+      .trim()
+      .max(200, 'A busca deve ter no máximo 200 caracteres.')
+      .optional()
+      .transform((v) => v || undefined),
+    page: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? NaN : v),
+      z
+        .number({ error: 'Página inválida.' })
+        .int('Página inválida.')
+        .min(1, 'Página inválida.')
+        .max(1_000_000, 'Página inválida.')
+        .optional(),
+    ),
+  },
+  { error: DADOS_INVALIDOS },
+)
+export type ListQuery = z.infer<typeof ListQuerySchema>
+
+/** The one page envelope of every paged list: the rows plus the total counted in SQL. */
+export const pageOf = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), total: z.number(), page: z.number(), page_size: z.number() })
+export type Page<T> = { rows: T[]; total: number; page: number; page_size: number }

@@ -33,6 +33,24 @@ export const DocumentosServicoSchema = z.object({
 })
 export type DocumentosServico = z.infer<typeof DocumentosServicoSchema>
 
+/** A document of a service as the administration sees it (hidden ones too; no storage path). */
+export const AdminDocumentoSchema = z.object({
+  id: z.string(),
+  tipo_documento_id: z.string(),
+  tipo: z.string(),
+  extensao: z.string(),
+  data_envio: z.string(),
+  visivel_usuario: z.boolean(),
+  status_nome: z.string().nullable(),
+  /** SPEC §3: provided by the administration (its type is not required by the service type). */
+  extra: z.boolean(),
+})
+export type AdminDocumento = z.infer<typeof AdminDocumentoSchema>
+
+export const VisibilidadeSchema = z.object({
+  visivel_usuario: z.boolean('Informe a visibilidade do documento.'),
+})
+
 /** SPEC §4: the badge of a required document. */
 export function badgeExigido(doc: { status: string | null } | null): {
   label: 'Pendente' | 'Enviado' | 'Aprovado' | 'Rejeitado'

@@ -1,7 +1,12 @@
 import { z } from 'zod'
+import { isIsoDate } from '../datas.ts'
+import { CORPO_INVALIDO, DADOS_INVALIDOS, optionalDate, optionalText, pageOf } from './common.ts'
 
-/** SPEC §9: page size of the services dashboard. */
-export const PAGE_SIZE_SERVICOS = 10
+/**
+ * Services (SPEC §2, §5, §7): the administration's dashboard, detail, edit and notification
+ * e-mail; services added from the clients screen; the client's own services and the request
+ * wizard with its catalogue.
+ */
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 const optionalUuid = z.preprocess(emptyToUndefined, z.uuid('Filtro inválido.').optional())
@@ -61,10 +66,8 @@ export const ServicoListaItemSchema = z.object({
 })
 export type ServicoListaItem = z.infer<typeof ServicoListaItemSchema>
 
-export const ServicosPaginaSchema = z.object({
-  rows: z.array(ServicoListaItemSchema),
-  total: z.number(),
-  page: z.number(),
+/** The dashboard's page: the one page envelope plus its page count and keyset positions. */
+export const ServicosPaginaSchema = pageOf(ServicoListaItemSchema).extend({
   pages: z.number(),
   /** Keyset positions for the next and previous pages (null at the ends). */
   next: z.string().nullable(),
@@ -102,14 +105,16 @@ export const ServicoDetalheSchema = z.object({
 export type ServicoDetalhe = z.infer<typeof ServicoDetalheSchema>
 
 const DATA_INVALIDA = 'Informe uma data válida.'
-const optionalText = (max: number, message: string) =>
+/** A text of a PATCH: absent stays absent (unchanged), empty becomes null. */
+const patchText = (max: number, message: string) =>
   z
     .string(message)
     .max(max, message)
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v))
-const optionalDate = z
+/** A date of a PATCH: absent stays absent, empty becomes null. */
+const patchDate = z
   .union([z.iso.date(DATA_INVALIDA), z.literal(''), z.null()], DATA_INVALIDA)
   .optional()
   .transform((v) => (v === '' ? null : v))
@@ -141,7 +146,7 @@ export const invalidEmails = (list: string | null | undefined) =>
   splitEmails(list).filter((e) => !isEmail(e))
 
 const emailList = (label: string) =>
-  optionalText(5000, `Lista de ${label} inválida.`).superRefine((v, ctx) => {
+  patchText(5000, `Lista de ${label} inválida.`).superRefine((v, ctx) => {
     const bad = invalidEmails(v)
     if (bad.length)
       ctx.addIssue({ code: 'custom', message: `Email inválido em ${label}: ${bad.join(', ')}` })
@@ -153,7 +158,7 @@ const emailList = (label: string) =>
  */
 export const ServicoUpdateSchema = z
   .object({
-    protocolo: optionalText(100, 'O protocolo deve ter no máximo 100 caracteres.'),
+    protocolo: patchText(100, 'O protocolo deve ter no máximo 100 caracteres.'),
     status_id: z
       .union(
         [z.uuid('Selecione um status válido.'), z.literal(''), z.null()],
@@ -161,11 +166,11 @@ export const ServicoUpdateSchema = z
       )
       .optional()
       .transform((v) => (v === '' ? null : v)),
-    vigencia_inicio: optionalDate,
-    vigencia_fim: optionalDate,
-    detalhes: optionalText(20000, 'Os detalhes devem ter no máximo 20000 caracteres.'),
-    anotacoes: optionalText(20000, 'As anotações devem ter no máximo 20000 caracteres.'),
-    notificacao: optionalText(20000, 'O template deve ter no máximo 20000 caracteres.'),
+    vigencia_inicio: patchDate,
+    vigencia_fim: patchDate,
+    detalhes: patchText(20000, 'Os detalhes devem ter no máximo 20000 caracteres.'),
+    anotacoes: patchText(20000, 'As anotações devem ter no máximo 20000 caracteres.'),
+    notificacao: patchText(20000, 'O template deve ter no máximo 20000 caracteres.'),
     emails_interessados: emailList('emails interessados'),
     emails_tecnicos: emailList('emails técnicos'),
   })
@@ -228,20 +233,91 @@ export const EnvioEmailHistoricoSchema = z.array(
 )
 export type EnvioEmailHistorico = z.infer<typeof EnvioEmailHistoricoSchema>
 
-/** A document of a service as the administration sees it (hidden ones too; no storage path). */
-export const AdminDocumentoSchema = z.object({
-  id: z.string(),
-  tipo_documento_id: z.string(),
-  tipo: z.string(),
-  extensao: z.string(),
-  data_envio: z.string(),
-  visivel_usuario: z.boolean(),
-  status_nome: z.string().nullable(),
-  /** SPEC §3: provided by the administration (its type is not required by the service type). */
-  extra: z.boolean(),
-})
-export type AdminDocumento = z.infer<typeof AdminDocumentoSchema>
+// ---- services added by the administration (clients screen) ----
 
-export const VisibilidadeSchema = z.object({
-  visivel_usuario: z.boolean('Informe a visibilidade do documento.'),
+export const SERVICO_OBRIGATORIOS = 'Selecione o tipo de serviço e a data de início.'
+
+/** SPEC §5 "Add service to a client" (`POST /api/admin/clientes/:id/servicos`). */
+export const AdicionarServicoSchema = z
+  .object(
+    {
+      tipo_servico_id: z.uuid({ error: SERVICO_OBRIGATORIOS }),
+      vigencia_inicio: z
+        .string({ error: SERVICO_OBRIGATORIOS })
+        .trim()
+        .min(1, SERVICO_OBRIGATORIOS)
+        .refine(isIsoDate, 'Data de início inválida.'),
+      vigencia_fim: optionalDate('Data de fim inválida.'),
+      protocolo: optionalText(100, 'O protocolo deve ter no máximo 100 caracteres.'),
+      status_id: z
+        .union([z.uuid('Status inválido.'), z.literal(''), z.null()], { error: 'Status inválido.' })
+        .optional()
+        .transform((v) => v || null),
+    },
+    { error: DADOS_INVALIDOS },
+  )
+  .refine((v) => !v.vigencia_fim || v.vigencia_fim >= v.vigencia_inicio, {
+    message: 'A data de fim deve ser igual ou posterior à data de início.',
+    path: ['vigencia_fim'],
+  })
+export type AdicionarServicoForm = z.input<typeof AdicionarServicoSchema>
+export type AdicionarServico = z.output<typeof AdicionarServicoSchema>
+
+/** What `POST /api/admin/clientes/:id/servicos` answers. */
+export const ServicoCriadoSchema = z.object({
+  id: z.string(),
+  cliente_id: z.string(),
+  tipo_servico_id: z.string(),
+  vigencia_inicio: z.string().nullable(),
+  vigencia_fim: z.string().nullable(),
+  status_id: z.string().nullable(),
+  protocolo: z.string().nullable(),
 })
+export type ServicoCriado = z.infer<typeof ServicoCriadoSchema>
+
+// ---- the client's own services and the request wizard ----
+
+/**
+ * The client's view of a service (SPEC §2 Meus Serviços). A whitelist: clients never receive
+ * anotacoes, emails_tecnicos, notificacao or visualizado_admin (DESIGN.md §3).
+ */
+export const MeuServicoSchema = z.object({
+  id: z.string(),
+  tipo_servico_id: z.string(),
+  tipo_servico: z.string(),
+  vigencia_inicio: z.string().nullable(),
+  vigencia_fim: z.string().nullable(),
+  status_id: z.string().nullable(),
+  status: z.string().nullable(),
+  protocolo: z.string().nullable(),
+  detalhes: z.string().nullable(),
+  created_at: z.string(),
+})
+export type MeuServico = z.infer<typeof MeuServicoSchema>
+
+export const CategoriaCatalogoSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  /** Active service types in the category. */
+  tipos_ativos: z.number(),
+})
+export type CategoriaCatalogo = z.infer<typeof CategoriaCatalogoSchema>
+
+export const TipoServicoCatalogoSchema = z.object({
+  id: z.string(),
+  tipo: z.string(),
+  validade: z.number(),
+  mensagem_aviso: z.string().nullable(),
+})
+export type TipoServicoCatalogo = z.infer<typeof TipoServicoCatalogoSchema>
+
+/** SPEC §5: creating a service needs a chosen type. */
+export const SolicitarServicoSchema = z.object(
+  { tipo_servico_id: z.uuid('Selecione um tipo de serviço.') },
+  CORPO_INVALIDO,
+)
+export type SolicitarServico = z.infer<typeof SolicitarServicoSchema>
+
+export const CLIENTE_NAO_ENCONTRADO =
+  'Cliente não encontrado. Por favor, complete seus dados primeiro.'

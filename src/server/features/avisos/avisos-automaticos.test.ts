@@ -500,7 +500,7 @@ describe('deleting', () => {
     const s = await servico(addDays(D, 6))
     await run(D)
     const del = await actors.admin.inject({ method: 'DELETE', url: `/api/admin/servicos/${s.id}` })
-    expect(del.statusCode).toBe(200)
+    expect(del.statusCode).toBe(204)
     expect(await automaticosOf(s.id)).toHaveLength(0)
 
     const s2 = await servico(addDays(D, 7))

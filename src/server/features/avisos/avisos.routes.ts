@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { avisos, avisosAutomaticos, servicos } from '../../db/schema.ts'
-import { HttpError, notFound } from '../../errors.ts'
+import { actorOf, requireServico } from '../../policy.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
   AgendaAvisosSchema,
@@ -12,22 +10,10 @@ import {
   AvisoSchema,
   AvisoUpdateSchema,
   ExecucaoAvisosSchema,
-  type Aviso,
 } from '#shared/schemas/avisos.ts'
 import { today } from '#shared/datas.ts'
 import { executarAvisosAutomaticos, ultimaExecucao } from './avisos-automaticos.ts'
-import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
-
-const OkSchema = z.object({ ok: z.literal(true) })
-
-const toAviso = (row: typeof avisos.$inferSelect): Aviso => ({
-  id: row.id,
-  servico_id: row.servico_id,
-  texto: row.texto,
-  data_limite: row.data_limite,
-  resolvido: row.resolvido,
-  created_at: row.created_at.toISOString(),
-})
+import { createAviso, deleteAviso, listAvisos, updateAviso } from './avisos.queries.ts'
 
 /** SPEC §2/§4 warnings (avisos) of a service: list newest first, create, resolve, delete. Admin only. */
 export async function avisosRoutes(fastify: FastifyInstance) {
@@ -41,28 +27,8 @@ export async function avisosRoutes(fastify: FastifyInstance) {
       schema: { params: IdParamsSchema, response: { 200: z.array(AvisoComOrigemSchema) } },
     },
     async (request) => {
-      const { id } = request.params
-      const [servico] = await app.ctx.db
-        .select({ id: servicos.id })
-        .from(servicos)
-        .where(eq(servicos.id, id))
-      if (!servico) throw notFound('Serviço não encontrado.')
-      const rows = await app.ctx.db
-        .select({ aviso: avisos, automatico: avisosAutomaticos })
-        .from(avisos)
-        .leftJoin(avisosAutomaticos, eq(avisosAutomaticos.aviso_id, avisos.id))
-        .where(eq(avisos.servico_id, id))
-        .orderBy(desc(avisos.created_at), desc(avisos.id))
-      return rows.map(({ aviso, automatico: a }) => ({
-        ...toAviso(aviso),
-        automatico: a && {
-          avisar: a.avisar,
-          situacao: a.situacao,
-          tentativas: a.tentativas,
-          enviado_em: a.enviado_em?.toISOString() ?? null,
-          ultimo_erro: a.ultimo_erro,
-        },
-      }))
+      const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
+      return listAvisos(app.ctx.db, servico.id)
     },
   )
 
@@ -103,24 +69,8 @@ export async function avisosRoutes(fastify: FastifyInstance) {
       schema: { params: IdParamsSchema, body: AvisoCreateSchema, response: { 201: AvisoSchema } },
     },
     async (request, reply) => {
-      const { id } = request.params
-      try {
-        const [row] = await app.ctx.db
-          .insert(avisos)
-          .values({
-            servico_id: id,
-            texto: request.body.texto,
-            data_limite: request.body.data_limite,
-            resolvido: false,
-          })
-          .returning()
-        return reply.status(201).send(toAviso(row))
-      } catch (err) {
-        if (isPgError(err, FOREIGN_KEY_VIOLATION)) throw notFound('Serviço não encontrado.')
-        if (isPgError(err, '22008'))
-          throw new HttpError(400, 'Informe uma data válida.', 'data_limite')
-        throw err
-      }
+      const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
+      return reply.status(201).send(await createAviso(app.ctx.db, servico.id, request.body))
     },
   )
 
@@ -130,27 +80,15 @@ export async function avisosRoutes(fastify: FastifyInstance) {
       config: admin,
       schema: { params: IdParamsSchema, body: AvisoUpdateSchema, response: { 200: AvisoSchema } },
     },
-    async (request) => {
-      const [row] = await app.ctx.db
-        .update(avisos)
-        .set({ resolvido: request.body.resolvido })
-        .where(eq(avisos.id, request.params.id))
-        .returning()
-      if (!row) throw notFound('Aviso não encontrado.')
-      return toAviso(row)
-    },
+    async (request) => updateAviso(app.ctx.db, request.params.id, request.body),
   )
 
   app.delete(
     '/api/admin/avisos/:id',
-    { config: admin, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
-    async (request) => {
-      const [row] = await app.ctx.db
-        .delete(avisos)
-        .where(eq(avisos.id, request.params.id))
-        .returning({ id: avisos.id })
-      if (!row) throw notFound('Aviso não encontrado.')
-      return { ok: true as const }
+    { config: admin, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      await deleteAviso(app.ctx.db, request.params.id)
+      return reply.status(204).send()
     },
   )
 }

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  CategoriaFormSchema,
-  CategoriaSchema,
-  ListQuerySchema,
-  pageOf,
-} from '#shared/schemas/cadastros.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { CategoriaFormSchema, CategoriaSchema } from '#shared/schemas/cadastros.ts'
+import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
 import {
   createCategoria,
   deleteCategoria,
@@ -39,7 +34,7 @@ export async function categoriasRoutes(fastify: FastifyInstance) {
       reply.status(201).send(await createCategoria(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/categorias/:id',
     {
       config: admin,

@@ -4,7 +4,7 @@ import { categorias } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import { createCategoria, createTipoServico, unique } from '#tests/factories.ts'
-import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from './test-helpers.ts'
+import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -198,11 +198,11 @@ describe('POST /api/admin/categorias', () => {
   })
 })
 
-describe('PUT /api/admin/categorias/:id', () => {
+describe('PATCH /api/admin/categorias/:id', () => {
   it.each(AUDIENCES)('%s', async (name) => {
     const cat = await createCategoria(t.db, { descricao: 'antes' })
     const res = await actors[name].inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/admin/categorias/${cat.id}`,
       payload: { nome: 'Depois', descricao: '' },
     })
@@ -216,20 +216,20 @@ describe('PUT /api/admin/categorias/:id', () => {
     const cat = await createCategoria(t.db)
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `/api/admin/categorias/${cat.id}`, payload: { nome: '' } },
+      { method: 'PATCH', url: `/api/admin/categorias/${cat.id}`, payload: { nome: '' } },
       400,
       'Preencha o nome da categoria.',
     )
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: '/api/admin/categorias/nao-e-uuid', payload: { nome: 'X' } },
+      { method: 'PATCH', url: '/api/admin/categorias/nao-e-uuid', payload: { nome: 'X' } },
       400,
       'Identificador inválido.',
     )
     await expectRefused(
       actors.admin,
       {
-        method: 'PUT',
+        method: 'PATCH',
         url: '/api/admin/categorias/00000000-0000-4000-8000-000000000000',
         payload: { nome: 'X' },
       },

@@ -6,7 +6,8 @@ import {
   tiposServicosTiposDocumentos as regras,
 } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
-import { REGRA_DUPLICADA, type ListQuery } from '#shared/schemas/cadastros.ts'
+import { REGRA_DUPLICADA } from '#shared/schemas/cadastros.ts'
+import { type ListQuery } from '#shared/schemas/common.ts'
 import {
   byName,
   contains,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { ListQuerySchema, pageOf, RegraFormSchema, RegraSchema } from '#shared/schemas/cadastros.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { RegraFormSchema, RegraSchema } from '#shared/schemas/cadastros.ts'
+import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
 import { createRegra, deleteRegra, listRegras } from './regras-documentos.queries.ts'
 
 const admin = { audience: 'admin' } as const

@@ -4,7 +4,7 @@ import { tiposServicosTiposDocumentos as regras } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import { createRegra, createTipoDocumento, createTipoServico, unique } from '#tests/factories.ts'
-import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from './test-helpers.ts'
+import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>

@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { schedules } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
-import type { ListQuery } from '#shared/schemas/cadastros.ts'
+import { type ListQuery } from '#shared/schemas/common.ts'
 import { contains, pageResult, paging } from '../../db/sql-helpers.ts'
 
 type ScheduleBody = { avisar: number; mensagem: string }

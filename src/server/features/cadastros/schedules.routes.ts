@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  ScheduleFormSchema,
-  ScheduleSchema,
-  ListQuerySchema,
-  pageOf,
-} from '#shared/schemas/cadastros.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { ScheduleFormSchema, ScheduleSchema } from '#shared/schemas/cadastros.ts'
+import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
 import {
   createSchedule,
   deleteSchedule,
@@ -36,7 +31,7 @@ export async function schedulesRoutes(fastify: FastifyInstance) {
       reply.status(201).send(await createSchedule(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/schedules/:id',
     {
       config: admin,

@@ -4,7 +4,7 @@ import { schedules } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import { createSchedule, unique } from '#tests/factories.ts'
-import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from './test-helpers.ts'
+import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -99,11 +99,11 @@ describe('POST /api/admin/schedules', () => {
   })
 })
 
-describe('PUT /api/admin/schedules/:id', () => {
+describe('PATCH /api/admin/schedules/:id', () => {
   it.each(AUDIENCES)('%s', async (name) => {
     const s = await createSchedule(t.db, { avisar: 30 })
     const res = await actors[name].inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/admin/schedules/${s.id}`,
       payload: { avisar: 7, mensagem: 'Nova' },
     })
@@ -115,14 +115,18 @@ describe('PUT /api/admin/schedules/:id', () => {
     const s = await createSchedule(t.db)
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `/api/admin/schedules/${s.id}`, payload: { avisar: 0, mensagem: 'x' } },
+      {
+        method: 'PATCH',
+        url: `/api/admin/schedules/${s.id}`,
+        payload: { avisar: 0, mensagem: 'x' },
+      },
       400,
       AVISAR,
     )
     await expectRefused(
       actors.admin,
       {
-        method: 'PUT',
+        method: 'PATCH',
         url: '/api/admin/schedules/00000000-0000-4000-8000-000000000000',
         payload: { avisar: 3, mensagem: 'x' },
       },

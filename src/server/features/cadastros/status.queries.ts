@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { servicos, status } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
-import type { ListQuery } from '#shared/schemas/cadastros.ts'
+import { type ListQuery } from '#shared/schemas/common.ts'
 import {
   byName,
   contains,

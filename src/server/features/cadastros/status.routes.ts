@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  StatusFormSchema,
-  StatusSchema,
-  ListQuerySchema,
-  pageOf,
-} from '#shared/schemas/cadastros.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { StatusFormSchema, StatusSchema } from '#shared/schemas/cadastros.ts'
+import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
 import { createStatus, deleteStatus, listStatus, updateStatus } from './status.queries.ts'
 
 const admin = { audience: 'admin' } as const
@@ -33,7 +28,7 @@ export async function statusRoutes(fastify: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await createStatus(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/status/:id',
     {
       config: admin,

@@ -11,7 +11,7 @@ import {
   createTipoDocumento,
   unique,
 } from '#tests/factories.ts'
-import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from './test-helpers.ts'
+import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -99,7 +99,7 @@ describe('POST /api/admin/status', () => {
     )
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `/api/admin/status/${b.id}`, payload: { nome: a.nome } },
+      { method: 'PATCH', url: `/api/admin/status/${b.id}`, payload: { nome: a.nome } },
       409,
       'Já existe um status com esse nome.',
     )
@@ -107,12 +107,12 @@ describe('POST /api/admin/status', () => {
   })
 })
 
-describe('PUT /api/admin/status/:id', () => {
+describe('PATCH /api/admin/status/:id', () => {
   it.each(AUDIENCES)('%s', async (name) => {
     const st = await createStatus(t.db)
     const nome = `Novo ${unique(name)}`
     const res = await actors[name].inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/admin/status/${st.id}`,
       payload: { nome, descricao: 'd' },
     })
@@ -124,14 +124,14 @@ describe('PUT /api/admin/status/:id', () => {
     const st = await createStatus(t.db)
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `/api/admin/status/${st.id}`, payload: { nome: '' } },
+      { method: 'PATCH', url: `/api/admin/status/${st.id}`, payload: { nome: '' } },
       400,
       'Preencha o nome do status.',
     )
     await expectRefused(
       actors.admin,
       {
-        method: 'PUT',
+        method: 'PATCH',
         url: '/api/admin/status/00000000-0000-4000-8000-000000000000',
         payload: { nome: 'X' },
       },

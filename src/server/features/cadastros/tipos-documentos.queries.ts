@@ -6,7 +6,7 @@ import {
   tiposServicosTiposDocumentos,
 } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
-import type { ListQuery } from '#shared/schemas/cadastros.ts'
+import { type ListQuery } from '#shared/schemas/common.ts'
 import {
   byName,
   contains,

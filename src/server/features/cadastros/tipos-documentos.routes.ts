@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  TipoDocumentoFormSchema,
-  TipoDocumentoSchema,
-  ListQuerySchema,
-  pageOf,
-} from '#shared/schemas/cadastros.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { TipoDocumentoFormSchema, TipoDocumentoSchema } from '#shared/schemas/cadastros.ts'
+import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
 import {
   createTipoDocumento,
   deleteTipoDocumento,
@@ -39,7 +34,7 @@ export async function tiposDocumentosRoutes(fastify: FastifyInstance) {
       reply.status(201).send(await createTipoDocumento(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/tipos-documentos/:id',
     {
       config: admin,

@@ -12,7 +12,7 @@ import {
   createTipoServico,
   unique,
 } from '#tests/factories.ts'
-import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from './test-helpers.ts'
+import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -90,11 +90,11 @@ describe('POST /api/admin/tipos-documentos', () => {
   })
 })
 
-describe('PUT /api/admin/tipos-documentos/:id', () => {
+describe('PATCH /api/admin/tipos-documentos/:id', () => {
   it.each(AUDIENCES)('%s', async (name) => {
     const td = await createTipoDocumento(t.db)
     const res = await actors[name].inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/admin/tipos-documentos/${td.id}`,
       payload: { tipo: 'Alvará' },
     })
@@ -106,14 +106,14 @@ describe('PUT /api/admin/tipos-documentos/:id', () => {
     const td = await createTipoDocumento(t.db)
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `/api/admin/tipos-documentos/${td.id}`, payload: { tipo: '  ' } },
+      { method: 'PATCH', url: `/api/admin/tipos-documentos/${td.id}`, payload: { tipo: '  ' } },
       400,
       'Preencha o nome do tipo de documento.',
     )
     await expectRefused(
       actors.admin,
       {
-        method: 'PUT',
+        method: 'PATCH',
         url: '/api/admin/tipos-documentos/00000000-0000-4000-8000-000000000000',
         payload: { tipo: 'X' },
       },

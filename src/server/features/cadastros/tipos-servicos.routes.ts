@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  ListQuerySchema,
-  pageOf,
-  TipoServicoFormSchema,
-  TipoServicoSchema,
-} from '#shared/schemas/cadastros.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { TipoServicoFormSchema, TipoServicoSchema } from '#shared/schemas/cadastros.ts'
+import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
 import {
   createTipoServico,
   deleteTipoServico,
@@ -39,7 +34,7 @@ export async function tiposServicosRoutes(fastify: FastifyInstance) {
       reply.status(201).send(await createTipoServico(app.ctx.db, request.body)),
   )
 
-  app.put(
+  app.patch(
     '/api/admin/tipos-servicos/:id',
     {
       config: admin,

@@ -12,7 +12,7 @@ import {
   createTipoServico,
   unique,
 } from '#tests/factories.ts'
-import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from './test-helpers.ts'
+import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -157,11 +157,11 @@ describe('POST /api/admin/tipos-servicos', () => {
   })
 })
 
-describe('PUT /api/admin/tipos-servicos/:id', () => {
+describe('PATCH /api/admin/tipos-servicos/:id', () => {
   it.each(AUDIENCES)('%s', async (name) => {
     const ts = await createTipoServico(t.db, { validade: 365 })
     const res = await actors[name].inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `${URL}/${ts.id}`,
       payload: { tipo: 'Renomeado', validade: 730, ativo: false },
     })
@@ -176,14 +176,14 @@ describe('PUT /api/admin/tipos-servicos/:id', () => {
     const ts = await createTipoServico(t.db)
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `${URL}/${ts.id}`, payload: { tipo: 'X', validade: 'x' } },
+      { method: 'PATCH', url: `${URL}/${ts.id}`, payload: { tipo: 'X', validade: 'x' } },
       400,
       VALIDADE,
     )
     await expectRefused(
       actors.admin,
       {
-        method: 'PUT',
+        method: 'PATCH',
         url: `${URL}/00000000-0000-4000-8000-000000000000`,
         payload: { tipo: 'X', validade: 1 },
       },

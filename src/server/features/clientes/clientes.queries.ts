@@ -1,4 +1,17 @@
-import { and, count, desc, eq, gte, inArray, ne, notExists, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  ne,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import { createConfirmedAccount, type Auth } from '../../auth/auth.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import {
@@ -6,12 +19,12 @@ import {
   clientes,
   servicos,
   servicosTiposDocumentos,
-  status,
-  tiposServicos,
   user,
   userRoles,
 } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
+import { ownCliente, type Actor } from '../../policy.ts'
+import { removeStored, type Storage } from '../../storage/storage.ts'
 import {
   contains,
   likePattern,
@@ -19,17 +32,20 @@ import {
   pgErrorCode,
   UNIQUE_VIOLATION,
 } from '../../db/sql-helpers.ts'
-import { addDays } from '#shared/datas.ts'
 import { normalizeDocumento } from '#shared/documento.ts'
-import { PAGE_SIZE, type ListQuery } from '#shared/schemas/cadastros.ts'
+import { PAGE_SIZE, type ListQuery } from '#shared/schemas/common.ts'
 import {
+  CEP_INVALIDO,
   composeEndereco,
   CONTA_NAO_CRIADA,
   DOCUMENTO_DUPLICADO,
   EMAIL_DUPLICADO,
   SEM_CONTA,
   type ClienteBody,
+  type ClienteDados,
   type Conta,
+  type EnderecoCep,
+  type MeusDados,
 } from '#shared/schemas/clientes.ts'
 
 export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.'
@@ -197,11 +213,7 @@ export async function updateCliente(db: DbOrTx, id: string, body: ClienteBody) {
  * cannot be removed afterwards is only logged.
  */
 export async function deleteCliente(
-  deps: {
-    db: Db
-    storage: { delete(key: string): Promise<void> }
-    log: { error: (obj: object, msg: string) => void }
-  },
+  deps: { db: Db; storage: Storage; log: { error: (obj: object, msg: string) => void } },
   id: string,
   actorUserId: string,
 ) {
@@ -227,15 +239,16 @@ export async function deleteCliente(
     if (cliente.user_id) await tx.delete(user).where(eq(user.id, cliente.user_id))
     return docs.map((d) => d.caminho)
   })
-  for (const key of arquivos) {
-    await deps.storage
-      .delete(key)
-      .catch((err: unknown) => deps.log.error({ err, key }, 'file of a deleted client not removed'))
-  }
+  await removeStored(deps.storage, arquivos, deps.log)
 }
 
 /** SPEC §4/§6: grant or revoke admin (update the role row, else insert it). */
-export async function setAdmin(db: DbOrTx, id: string, admin: boolean, actorUserId: string) {
+export async function updateClienteAdmin(
+  db: DbOrTx,
+  id: string,
+  admin: boolean,
+  actorUserId: string,
+) {
   const [cliente] = await db
     .select({ user_id: clientes.user_id })
     .from(clientes)
@@ -251,63 +264,155 @@ export async function setAdmin(db: DbOrTx, id: string, admin: boolean, actorUser
   return { conta: role } as const
 }
 
+// ---- Meus Dados: the client's own record ----
+
+/** SPEC §7: the whitelisted columns a client reads back of its own record. */
+const dadosColumns = {
+  id: clientes.id,
+  nome: clientes.nome,
+  documento: clientes.documento,
+  email: clientes.email,
+  nascimento: clientes.nascimento,
+  telefone: clientes.telefone,
+  cep: clientes.cep,
+  logradouro: clientes.logradouro,
+  complemento: clientes.complemento,
+  bairro: clientes.bairro,
+  localidade: clientes.localidade,
+  uf: clientes.uf,
+  endereco: clientes.endereco,
+}
+
+/** The client record linked to an account, or null (SPEC §8: "no client yet" is an empty form). */
+export async function getMeusDados(db: DbOrTx, actor: Actor): Promise<ClienteDados | null> {
+  const [row] = await db.select(dadosColumns).from(clientes).where(ownCliente(actor)).limit(1)
+  return row ?? null
+}
+
 /**
- * SPEC §5 "Add service to a client": end date defaults to start + the type's validity (365 days
- * when missing), protocol to 'PROT-' + a timestamp, status to the first status of the list (the
- * oldest: 'Em andamento' on a new installation). The admin made it, so it is not 'Novo' for them.
+ * SPEC §7: upsert on user_id. The e-mail always comes from the account; documento and e-mail
+ * stay unique across clients (409 with the SPEC §5 texts). A record an administrator created
+ * without an account, under the same (confirmed) e-mail, is linked to this account instead of
+ * being refused as a duplicate: it is the same person.
  */
-export async function addServico(
-  db: DbOrTx,
-  clienteId: string,
-  body: {
-    tipo_servico_id: string
-    vigencia_inicio: string
-    vigencia_fim: string | null
-    protocolo: string | null
-    status_id: string | null
-  },
-) {
-  const [cliente] = await db
-    .select({ id: clientes.id })
-    .from(clientes)
-    .where(eq(clientes.id, clienteId))
-  if (!cliente) throw notFound(CLIENTE_NAO_ENCONTRADO)
-  const [tipo] = await db
-    .select({ validade: tiposServicos.validade })
-    .from(tiposServicos)
-    .where(eq(tiposServicos.id, body.tipo_servico_id))
-  if (!tipo) throw new HttpError(400, 'Tipo de serviço não encontrado.', 'tipo_servico_id')
-  let statusId = body.status_id
-  if (statusId) {
-    const [found] = await db.select({ id: status.id }).from(status).where(eq(status.id, statusId))
-    if (!found) throw new HttpError(400, 'Status não encontrado.', 'status_id')
-  } else {
-    const [first] = await db
-      .select({ id: status.id })
-      .from(status)
-      .orderBy(status.created_at, status.id)
-      .limit(1)
-    statusId = first?.id ?? null
+export async function upsertMeusDados(
+  db: Db,
+  account: Pick<Actor, 'userId' | 'email' | 'emailVerified'>,
+  dados: MeusDados,
+): Promise<ClienteDados> {
+  const values = {
+    nome: dados.nome,
+    documento: dados.documento,
+    email: account.email,
+    nascimento: dados.nascimento,
+    telefone: dados.telefone,
+    cep: dados.cep,
+    logradouro: dados.logradouro,
+    complemento: dados.complemento,
+    bairro: dados.bairro,
+    localidade: dados.localidade,
+    uf: dados.uf,
+    endereco: composeEndereco(dados),
   }
-  const [row] = await db
-    .insert(servicos)
-    .values({
-      cliente_id: clienteId,
-      tipo_servico_id: body.tipo_servico_id,
-      vigencia_inicio: body.vigencia_inicio,
-      vigencia_fim: body.vigencia_fim ?? addDays(body.vigencia_inicio, tipo.validade ?? 365),
-      protocolo: body.protocolo ?? `PROT-${Date.now()}`,
-      status_id: statusId,
-      visualizado_admin: true,
+  try {
+    return await db.transaction(async (tx) => {
+      const sameEmail = sql`lower(${clientes.email}) = lower(${account.email})`
+      const [own] = await tx.select({ id: clientes.id }).from(clientes).where(ownCliente(account))
+      const [orphan] =
+        own || !account.emailVerified
+          ? []
+          : await tx
+              .select({ id: clientes.id })
+              .from(clientes)
+              .where(and(isNull(clientes.user_id), sameEmail))
+      const targetId = own?.id ?? orphan?.id
+      const others = targetId ? ne(clientes.id, targetId) : undefined
+      const [docClash] = await tx
+        .select({ id: clientes.id })
+        .from(clientes)
+        .where(and(eq(clientes.documento, dados.documento), others))
+        .limit(1)
+      if (docClash) throw new HttpError(409, DOCUMENTO_DUPLICADO, 'documento')
+      const [emailClash] = await tx
+        .select({ id: clientes.id })
+        .from(clientes)
+        .where(and(sameEmail, others))
+        .limit(1)
+      if (emailClash) throw new HttpError(409, EMAIL_DUPLICADO, 'email')
+
+      if (targetId) {
+        const [row] = await tx
+          .update(clientes)
+          .set({ ...values, user_id: account.userId })
+          .where(eq(clientes.id, targetId))
+          .returning(dadosColumns)
+        return row
+      }
+      const [row] = await tx
+        .insert(clientes)
+        .values({ ...values, user_id: account.userId })
+        .onConflictDoUpdate({ target: clientes.user_id, set: values })
+        .returning(dadosColumns)
+      return row
     })
-    .returning({
-      id: servicos.id,
-      cliente_id: servicos.cliente_id,
-      tipo_servico_id: servicos.tipo_servico_id,
-      vigencia_inicio: servicos.vigencia_inicio,
-      vigencia_fim: servicos.vigencia_fim,
-      status_id: servicos.status_id,
-      protocolo: servicos.protocolo,
+  } catch (err) {
+    // A concurrent write can still hit a unique index between the checks and the write.
+    const pgErr = pgErrorCode(err)
+    if (pgErr.code === UNIQUE_VIOLATION) {
+      const isDocumento = Boolean(pgErr.constraint?.includes('documento'))
+      throw new HttpError(
+        409,
+        isDocumento ? DOCUMENTO_DUPLICADO : EMAIL_DUPLICADO,
+        isDocumento ? 'documento' : 'email',
+      )
+    }
+    throw err
+  }
+}
+
+// ---- CEP lookup (fills an address) ----
+
+/** A slow or dead CEP service must never hang the form. */
+const CEP_TIMEOUT_MS = 5000
+const CEP_FALHA = 'Não foi possível buscar o CEP.'
+
+/** SPEC §7: postal-code lookup through `{cepApiUrl}/ws/{8 digits}/json/`. */
+export async function getEnderecoCep(
+  cepApiUrl: string,
+  cep: string,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<EnderecoCep> {
+  const digits = cep.replace(/\D/g, '')
+  if (digits.length !== 8 || !/^[\d\s.-]+$/.test(cep)) throw new HttpError(400, CEP_INVALIDO, 'cep')
+
+  let response: Response
+  try {
+    response = await fetch(`${cepApiUrl}/ws/${digits}/json/`, {
+      signal: AbortSignal.timeout(CEP_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
     })
-  return row
+  } catch (err) {
+    const timedOut = (err as { name?: string }).name === 'TimeoutError'
+    log.warn({ err, cep: digits }, 'CEP lookup failed')
+    throw new HttpError(timedOut ? 504 : 502, CEP_FALHA)
+  }
+  let data: Record<string, unknown>
+  try {
+    if (!response.ok) throw new Error(`status ${response.status}`)
+    data = (await response.json()) as Record<string, unknown>
+    if (!data || typeof data !== 'object') throw new Error('not an object')
+  } catch (err) {
+    log.warn({ err, cep: digits }, 'CEP service answered badly')
+    throw new HttpError(502, CEP_FALHA)
+  }
+  if (data.erro === true || data.erro === 'true')
+    throw new HttpError(404, 'O CEP informado não foi encontrado.', 'cep')
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  return {
+    cep: text(data.cep) || `${digits.slice(0, 5)}-${digits.slice(5)}`,
+    logradouro: text(data.logradouro),
+    bairro: text(data.bairro),
+    localidade: text(data.localidade),
+    uf: text(data.uf).toUpperCase().slice(0, 2),
+  }
 }

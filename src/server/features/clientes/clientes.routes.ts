@@ -2,39 +2,37 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { actorOf } from '../../policy.ts'
-import { ListQuerySchema, pageOf } from '#shared/schemas/cadastros.ts'
 import {
-  AdicionarServicoSchema,
   AdminToggleSchema,
+  CepParamsSchema,
   ClienteCreatedSchema,
   ClienteCreateSchema,
+  ClienteDadosSchema,
   ClienteFormSchema,
   ClienteSchema,
   CONTAS,
+  EnderecoCepSchema,
+  MeusDadosResponseSchema,
+  MeusDadosSchema,
 } from '#shared/schemas/clientes.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
 import {
-  addServico,
   createCliente,
   deleteCliente,
+  getEnderecoCep,
+  getMeusDados,
   listClientes,
-  setAdmin,
   updateCliente,
+  updateClienteAdmin,
+  upsertMeusDados,
 } from './clientes.queries.ts'
 
 const admin = { audience: 'admin' } as const
 
-const ServicoCriadoSchema = z.object({
-  id: z.string(),
-  cliente_id: z.string(),
-  tipo_servico_id: z.string(),
-  vigencia_inicio: z.string().nullable(),
-  vigencia_fim: z.string().nullable(),
-  status_id: z.string().nullable(),
-  protocolo: z.string().nullable(),
-})
-
-/** SPEC §2 "Clients management": the admin's client list and its actions. */
+/**
+ * Client records: the admin's client list and its actions (SPEC §2 "Clients management"), the
+ * client's own record (Meus Dados, SPEC §2, §5, §7) and the CEP lookup that fills an address.
+ */
 export async function clientesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
@@ -62,7 +60,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.put(
+  app.patch(
     '/api/admin/clientes/:id',
     {
       config: admin,
@@ -84,7 +82,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.put(
+  app.patch(
     '/api/admin/clientes/:id/admin',
     {
       config: admin,
@@ -95,20 +93,48 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      setAdmin(app.ctx.db, request.params.id, request.body.admin, actorOf(request).userId),
+      updateClienteAdmin(
+        app.ctx.db,
+        request.params.id,
+        request.body.admin,
+        actorOf(request).userId,
+      ),
   )
 
-  app.post(
-    '/api/admin/clientes/:id/servicos',
+  // ---- Meus Dados: the signed-in client's own record ----
+
+  app.get(
+    '/api/meus-dados',
+    { config: { audience: 'user' }, schema: { response: { 200: MeusDadosResponseSchema } } },
+    async (request) => ({ cliente: await getMeusDados(app.ctx.db, actorOf(request)) }),
+  )
+
+  // Administrators have no client record; their profile is /app/admin/meus-dados.
+  app.put(
+    '/api/meus-dados',
     {
-      config: admin,
-      schema: {
-        params: IdParamsSchema,
-        body: AdicionarServicoSchema,
-        response: { 201: ServicoCriadoSchema },
-      },
+      config: { audience: 'cliente' },
+      schema: { body: MeusDadosSchema, response: { 200: ClienteDadosSchema } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await addServico(app.ctx.db, request.params.id, request.body)),
+    async (request) => upsertMeusDados(app.ctx.db, actorOf(request), request.body),
+  )
+
+  // ---- CEP lookup ----
+
+  app.get(
+    '/api/cep/:cep',
+    {
+      config: { audience: 'user' },
+      schema: { params: CepParamsSchema, response: { 200: EnderecoCepSchema } },
+    },
+    async (request, reply) => {
+      const endereco = await getEnderecoCep(
+        app.ctx.config.cepApiUrl,
+        request.params.cep,
+        request.log,
+      )
+      reply.header('cache-control', 'private, max-age=3600')
+      return endereco
+    },
   )
 }

@@ -25,7 +25,7 @@ import {
   getStatus,
   unique,
 } from '#tests/factories.ts'
-import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '../cadastros/test-helpers.ts'
+import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -312,11 +312,11 @@ describe('POST /api/admin/clientes', () => {
   })
 })
 
-describe('PUT /api/admin/clientes/:id', () => {
+describe('PATCH /api/admin/clientes/:id', () => {
   it.each(AUDIENCES)('%s', async (name) => {
     const c = await createCliente(t.db)
     const body = { ...novo(), senha_temporaria: undefined }
-    const res = await actors[name].inject({ method: 'PUT', url: `${URL}/${c.id}`, payload: body })
+    const res = await actors[name].inject({ method: 'PATCH', url: `${URL}/${c.id}`, payload: body })
     expect(res.statusCode).toBe(adminOnly(200)[name])
     const row = await byId(c.id)
     if (name === 'admin') {
@@ -333,7 +333,7 @@ describe('PUT /api/admin/clientes/:id', () => {
     const a = await createCliente(t.db)
     const b = await createCliente(t.db)
     const same = await actors.admin.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `${URL}/${a.id}`,
       payload: { nome: 'Outro nome', email: a.email.toUpperCase(), documento: a.documento },
     })
@@ -341,7 +341,7 @@ describe('PUT /api/admin/clientes/:id', () => {
     await expectRefused(
       actors.admin,
       {
-        method: 'PUT',
+        method: 'PATCH',
         url: `${URL}/${a.id}`,
         payload: { nome: 'X', email: a.email, documento: b.documento },
       },
@@ -351,7 +351,7 @@ describe('PUT /api/admin/clientes/:id', () => {
     await expectRefused(
       actors.admin,
       {
-        method: 'PUT',
+        method: 'PATCH',
         url: `${URL}/${a.id}`,
         payload: { nome: 'X', email: b.email, documento: a.documento },
       },
@@ -366,7 +366,7 @@ describe('PUT /api/admin/clientes/:id', () => {
     await expectRefused(
       actors.admin,
       {
-        method: 'PUT',
+        method: 'PATCH',
         url: `${URL}/${c.id}`,
         payload: { nome: 'X', email: '', documento: c.documento },
       },
@@ -375,13 +375,13 @@ describe('PUT /api/admin/clientes/:id', () => {
     )
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `${URL}/x`, payload: novo() },
+      { method: 'PATCH', url: `${URL}/x`, payload: novo() },
       400,
       'Identificador inválido.',
     )
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `${URL}/00000000-0000-4000-8000-000000000000`, payload: novo() },
+      { method: 'PATCH', url: `${URL}/00000000-0000-4000-8000-000000000000`, payload: novo() },
       404,
       'Cliente não encontrado.',
     )
@@ -493,11 +493,11 @@ describe('DELETE /api/admin/clientes/:id', () => {
   })
 })
 
-describe('PUT /api/admin/clientes/:id/admin', () => {
+describe('PATCH /api/admin/clientes/:id/admin', () => {
   it.each(AUDIENCES)('%s', async (name) => {
     const c = await clienteComConta()
     const res = await actors[name].inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `${URL}/${c.id}/admin`,
       payload: { admin: true },
     })
@@ -515,7 +515,7 @@ describe('PUT /api/admin/clientes/:id/admin', () => {
     expect(
       (
         await actors.admin.inject({
-          method: 'PUT',
+          method: 'PATCH',
           url: `${URL}/${c.id}/admin`,
           payload: { admin: true },
         })
@@ -525,7 +525,7 @@ describe('PUT /api/admin/clientes/:id/admin', () => {
     expect(
       (
         await actors.admin.inject({
-          method: 'PUT',
+          method: 'PATCH',
           url: `${URL}/${c.id}/admin`,
           payload: { admin: false },
         })
@@ -538,7 +538,7 @@ describe('PUT /api/admin/clientes/:id/admin', () => {
     const c = await clienteComConta()
     await t.db.delete(userRoles).where(eq(userRoles.user_id, c.user_id!))
     const res = await actors.admin.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `${URL}/${c.id}/admin`,
       payload: { admin: true },
     })
@@ -551,7 +551,7 @@ describe('PUT /api/admin/clientes/:id/admin', () => {
     const c = await createCliente(t.db)
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `${URL}/${c.id}/admin`, payload: { admin: true } },
+      { method: 'PATCH', url: `${URL}/${c.id}/admin`, payload: { admin: true } },
       409,
       'Este cliente não possui uma conta de usuário vinculada.',
     )
@@ -561,7 +561,7 @@ describe('PUT /api/admin/clientes/:id/admin', () => {
     const mine = await createCliente(t.db, { user_id: actors.admin.userId })
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `${URL}/${mine.id}/admin`, payload: { admin: false } },
+      { method: 'PATCH', url: `${URL}/${mine.id}/admin`, payload: { admin: false } },
       409,
       'Você não pode remover seu próprio acesso de administrador.',
     )
@@ -579,7 +579,7 @@ describe('PUT /api/admin/clientes/:id/admin', () => {
       const c = await clienteComConta()
       await expectRefused(
         actors.admin,
-        { method: 'PUT', url: `${URL}/${c.id}/admin`, payload: payload as object },
+        { method: 'PATCH', url: `${URL}/${c.id}/admin`, payload: payload as object },
         400,
       )
       const [role] = await t.db.select().from(userRoles).where(eq(userRoles.user_id, c.user_id!))
@@ -591,7 +591,7 @@ describe('PUT /api/admin/clientes/:id/admin', () => {
     await expectRefused(
       actors.admin,
       {
-        method: 'PUT',
+        method: 'PATCH',
         url: `${URL}/00000000-0000-4000-8000-000000000000/admin`,
         payload: { admin: true },
       },

@@ -1,26 +1,37 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, eq, sql } from 'drizzle-orm'
-import { servicosTiposDocumentos, tiposDocumentos } from '../../db/schema.ts'
-import { HttpError, notFound } from '../../errors.ts'
-import { actorOf, scopeDocumentos } from '../../policy.ts'
-import { StorageNotFound } from '../../storage/storage.ts'
-import { receiveUpload } from '../../storage/upload.ts'
-import { CLIENT_UPLOAD_EXTENSIONS, downloadName, extensionOf } from '#shared/arquivos.ts'
+import { z } from 'zod'
+import { notFound } from '../../errors.ts'
+import { actorOf, requireServico } from '../../policy.ts'
+import { removeStored, StorageNotFound } from '../../storage/storage.ts'
+import { receiveUpload, type ReceivedFile } from '../../storage/upload.ts'
+import {
+  ADMIN_UPLOAD_EXTENSIONS,
+  CLIENT_UPLOAD_EXTENSIONS,
+  downloadName,
+  extensionOf,
+} from '#shared/arquivos.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
+  AdminDocumentoSchema,
   DocumentoEnviadoSchema,
   DocumentosServicoSchema,
   UploadParamsSchema,
+  VisibilidadeSchema,
   arquivoDaChave,
   clientDocumentKey,
 } from '#shared/schemas/documentos.ts'
 import {
+  deleteDocumento,
+  getArquivo,
+  getDocumento,
   getDocumentosServico,
-  getServicoEmEscopo,
-  listTiposExigidos,
-  upsertDocumentoCliente,
-} from './documentos-cliente.queries.ts'
+  getTipoDocumentoEscolhido,
+  getTipoExigido,
+  listDocumentos,
+  updateDocumento,
+  upsertDocumento,
+} from './documentos.queries.ts'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -31,6 +42,9 @@ const MIME: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 }
 
+/** SPEC §9: admin uploads accept pdf, doc, docx, jpg, jpeg, png. */
+const TIPO_ARQUIVO = 'Apenas arquivos PDF, DOC, DOCX, JPG e PNG são permitidos.'
+
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function contentDisposition(fileName: string) {
   const ascii = fileName
@@ -40,27 +54,48 @@ export function contentDisposition(fileName: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 
+/**
+ * The files of a service: downloads; the client's required documents (SPEC §2 "Documents screen
+ * of a service (client)"); the administration's documents card (list with hidden ones, upload,
+ * visibility, delete).
+ */
 export async function documentosRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const admin = { audience: 'admin' as const }
+
+  /**
+   * Stores the received file under `caminho`, then upserts its row. A failed write removes the new
+   * file; the replaced file is removed only after the commit.
+   */
+  async function storeDocumento(
+    request: FastifyRequest,
+    file: ReceivedFile,
+    p: {
+      servicoId: string
+      tipoDocumentoId: string
+      tipo: string
+      caminho: string
+      visivel: boolean
+    },
+  ) {
+    await file.storeAs(app.ctx.storage, p.caminho)
+    let saved
+    try {
+      saved = await upsertDocumento(app.ctx.db, p)
+    } catch (err) {
+      await removeStored(app.ctx.storage, [p.caminho], request.log)
+      throw err
+    }
+    await removeStored(app.ctx.storage, [saved.replaced], request.log)
+    return saved.row
+  }
 
   // SPEC §7 step 6: download by id; clients only within their own visible documents.
   app.get(
     '/api/documentos/:id/arquivo',
     { config: { audience: 'user' }, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      const actor = actorOf(request)
-      const [doc] = await app.ctx.db
-        .select({
-          caminho: servicosTiposDocumentos.caminho_arquivo,
-          tipo: sql<string>`coalesce(${tiposDocumentos.tipo}, ${servicosTiposDocumentos.tipo_documento}, 'documento')`,
-        })
-        .from(servicosTiposDocumentos)
-        .leftJoin(
-          tiposDocumentos,
-          eq(tiposDocumentos.id, servicosTiposDocumentos.tipo_documento_id),
-        )
-        .where(and(eq(servicosTiposDocumentos.id, request.params.id), scopeDocumentos(actor)))
-      if (!doc) throw notFound('Documento não encontrado.')
+      const doc = await getArquivo(app.ctx.db, actorOf(request), request.params.id)
       let stream
       try {
         stream = await app.ctx.storage.get(doc.caminho)
@@ -76,6 +111,8 @@ export async function documentosRoutes(fastify: FastifyInstance) {
     },
   )
 
+  // ---- the client's required documents ----
+
   // SPEC §2 "Documents screen of a service (client)": header, required types, extras.
   app.get(
     '/api/servicos/:id/documentos',
@@ -83,37 +120,26 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       config: { audience: 'user' },
       schema: { params: IdParamsSchema, response: { 200: DocumentosServicoSchema } },
     },
-    async (request) => getDocumentosServico(app.ctx.db, actorOf(request), request.params.id),
+    async (request) => {
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
+      return getDocumentosServico(app.ctx.db, actor, servico)
+    },
   )
 
   // SPEC §6, §7 steps 4-5: a client uploads (or replaces) the file of a required type of its own
-  // service. The file is stored first, then the row is upserted; a failed write removes the new
-  // file, and the replaced file is removed only after the commit.
+  // service. Administrators upload from the service detail.
   app.put(
     '/api/servicos/:id/documentos/:tipoDocumentoId',
     {
-      config: { audience: 'user' },
+      config: { audience: 'cliente' },
       schema: { params: UploadParamsSchema, response: { 200: DocumentoEnviadoSchema } },
     },
     async (request) => {
       const actor = actorOf(request)
-      if (actor.role === 'admin')
-        throw new HttpError(
-          403,
-          'Administradores enviam documentos pela tela de detalhes do serviço.',
-        )
       const { id, tipoDocumentoId } = request.params
-      const servico = await getServicoEmEscopo(app.ctx.db, actor, id)
-      const exigido = (await listTiposExigidos(app.ctx.db, servico.tipo_servico_id)).find(
-        (t) => t.tipo_documento_id === tipoDocumentoId,
-      )
-      if (!exigido)
-        throw new HttpError(
-          422,
-          'Este documento não é exigido para este serviço.',
-          'tipoDocumentoId',
-        )
-
+      const servico = await requireServico(app.ctx.db, actor, id)
+      const exigido = await getTipoExigido(app.ctx.db, servico.tipo_servico_id, tipoDocumentoId)
       const file = await receiveUpload(request, {
         tmpDir: app.ctx.tmpDir,
         allowed: CLIENT_UPLOAD_EXTENSIONS,
@@ -126,37 +152,90 @@ export async function documentosRoutes(fastify: FastifyInstance) {
           timestamp: Date.now(),
           safeName: file.safeName,
         })
-        await file.storeAs(app.ctx.storage, caminho)
-        let saved
-        try {
-          saved = await upsertDocumentoCliente(app.ctx.db, {
-            servicoId: servico.id,
-            tipoDocumentoId,
-            tipo: exigido.tipo,
-            caminho,
-          })
-        } catch (err) {
-          await app.ctx.storage
-            .delete(caminho)
-            .catch((e) => request.log.error({ err: e, caminho }, 'orphan upload'))
-          throw err
-        }
-        if (saved.replaced) {
-          await app.ctx.storage
-            .delete(saved.replaced)
-            .catch((err) =>
-              request.log.error({ err, caminho: saved.replaced }, 'replaced file not removed'),
-            )
-        }
-        return {
-          ...saved.row,
+        const row = await storeDocumento(request, file, {
+          servicoId: servico.id,
+          tipoDocumentoId,
           tipo: exigido.tipo,
-          arquivo: arquivoDaChave(caminho),
-          status: null,
-        }
+          caminho,
+          visivel: true,
+        })
+        return { ...row, tipo: exigido.tipo, arquivo: arquivoDaChave(caminho), status: null }
       } finally {
         await file.discard()
       }
+    },
+  )
+
+  // ---- the administration's documents card ----
+
+  // SPEC §7: documents by servico ordered by data_envio descending.
+  app.get(
+    '/api/admin/servicos/:id/documentos',
+    {
+      config: admin,
+      schema: { params: IdParamsSchema, response: { 200: z.array(AdminDocumentoSchema) } },
+    },
+    async (request) => {
+      const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
+      return listDocumentos(app.ctx.db, servico.id)
+    },
+  )
+
+  /**
+   * Admin upload: type and file required; key `{servicoId}/{timestamp}-{name}` (SPEC §3). There is
+   * one document per (service, type): a second upload of a type replaces the row and its old file
+   * is removed once the new row is committed.
+   */
+  app.post(
+    '/api/admin/servicos/:id/documentos',
+    { config: admin, schema: { params: IdParamsSchema, response: { 201: AdminDocumentoSchema } } },
+    async (request, reply) => {
+      const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
+      const file = await receiveUpload(request, {
+        tmpDir: app.ctx.tmpDir,
+        allowed: ADMIN_UPLOAD_EXTENSIONS,
+        typeMessage: TIPO_ARQUIVO,
+      })
+      try {
+        const tipo = await getTipoDocumentoEscolhido(app.ctx.db, file.fields.tipo_documento_id)
+        const row = await storeDocumento(request, file, {
+          servicoId: servico.id,
+          tipoDocumentoId: tipo.id,
+          tipo: tipo.tipo,
+          caminho: `${servico.id}/${Date.now()}-${file.safeName}`,
+          visivel:
+            file.fields.visivel_usuario === undefined
+              ? true
+              : file.fields.visivel_usuario !== 'false',
+        })
+        return reply.status(201).send(await getDocumento(app.ctx.db, row.id))
+      } finally {
+        await file.discard()
+      }
+    },
+  )
+
+  app.patch(
+    '/api/admin/documentos/:id',
+    {
+      config: admin,
+      schema: {
+        params: IdParamsSchema,
+        body: VisibilidadeSchema,
+        response: { 200: AdminDocumentoSchema },
+      },
+    },
+    async (request) => updateDocumento(app.ctx.db, request.params.id, request.body),
+  )
+
+  // The row goes first; its file only after the delete committed.
+  app.delete(
+    '/api/admin/documentos/:id',
+    { config: admin, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      const caminho = await deleteDocumento(app.ctx.db, request.params.id)
+      await removeStored(app.ctx.storage, [caminho], request.log)
+      return reply.status(204).send()
     },
   )
 }

@@ -316,9 +316,7 @@ describe('client documents screen', () => {
         if (name === 'otherClient')
           expect(res.json()).toEqual({ message: 'Serviço não encontrado.' })
         if (name === 'admin')
-          expect(res.json().message).toBe(
-            'Administradores enviam documentos pela tela de detalhes do serviço.',
-          )
+          expect(res.json().message).toBe('Esta área é exclusiva para clientes.')
         return
       }
       expect(rows).toHaveLength(1)

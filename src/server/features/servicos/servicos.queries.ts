@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -14,16 +14,21 @@ import {
   tiposDocumentos,
   tiposServicos,
 } from '../../db/schema.ts'
-import { HttpError } from '../../errors.ts'
+import { HttpError, notFound } from '../../errors.ts'
+import { ownCliente, ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
 import { addDays, today } from '#shared/datas.ts'
 import {
-  PAGE_SIZE_SERVICOS,
+  CLIENTE_NAO_ENCONTRADO,
+  type AdicionarServico,
+  type MeuServico,
+  type ServicoCriado,
   type ServicoDetalhe,
   type ServicoListaItem,
   type ServicosFiltro,
   type ServicosPagina,
   type ServicoUpdate,
 } from '#shared/schemas/servicos.ts'
+import { PAGE_SIZE } from '#shared/schemas/common.ts'
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
 
 // ---- the dashboard page: one SQL statement per request ----
@@ -139,7 +144,7 @@ export async function listServicosPainel(
     )
   }
   const order = reversed ? backward : forward
-  const offset = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE_SERVICOS : 0
+  const offset = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE : 0
 
   const where = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '')
   const countFilters = (alias: string) =>
@@ -177,7 +182,7 @@ export async function listServicosPainel(
   const pageConditions = words.length ? pageConds.filter((c) => !conds.includes(c)) : pageConds
   const text = `WITH ${matches}pagina AS (
   SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(pageConditions)}
-  ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE_SERVICOS}${offset ? ` OFFSET ${param(offset)}` : ''}
+  ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE}${offset ? ` OFFSET ${param(offset)}` : ''}
 )
 SELECT t.total::int AS total, r.*
 FROM (${total}) AS t(total)
@@ -199,7 +204,7 @@ LEFT JOIN LATERAL (
   const result = await runStatement<PainelRow>(db, name, text, values)
 
   const totalCount = Number(result[0]?.total ?? 0)
-  const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE_SERVICOS))
+  const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE))
   const page = filtro.page
   const found = result.filter((r) => r.id !== null)
   const rows: ServicoListaItem[] = found.map((r) => ({
@@ -220,6 +225,7 @@ LEFT JOIN LATERAL (
     rows,
     total: totalCount,
     page,
+    page_size: PAGE_SIZE,
     pages,
     next: last && page < pages ? encodeCursor({ key: last.k!, id: last.id }) : null,
     prev: first && page > 1 ? encodeCursor({ key: first.k!, id: first.id }) : null,
@@ -245,11 +251,8 @@ export async function listFiltrosOpcoes(db: DbOrTx) {
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString())
 
-/** One service with its client, for the admin detail; undefined when missing. */
-export async function getServicoDetalhe(
-  db: DbOrTx,
-  id: string,
-): Promise<ServicoDetalhe | undefined> {
+/** One service with its client, for the admin detail. */
+export async function getServicoDetalhe(db: DbOrTx, id: string): Promise<ServicoDetalhe> {
   const [row] = await db
     .select({
       id: servicos.id,
@@ -279,7 +282,7 @@ export async function getServicoDetalhe(
     .leftJoin(categorias, eq(categorias.id, tiposServicos.categoria_id))
     .leftJoin(status, eq(status.id, servicos.status_id))
     .where(eq(servicos.id, id))
-  if (!row) return undefined
+  if (!row) throw notFound(SERVICO_NAO_ENCONTRADO)
   const { cliente_id, cliente_nome, cliente_email, cliente_documento, created_at, ...rest } = row
   return {
     ...rest,
@@ -303,14 +306,18 @@ export async function markVisualizado(db: DbOrTx, id: string) {
 
 const isFkViolation = (err: unknown) => isPgError(err, FOREIGN_KEY_VIOLATION)
 
-/** Updates the keys present in `data`; returns false when the service does not exist. */
-export async function updateServico(db: DbOrTx, id: string, data: ServicoUpdate): Promise<boolean> {
+/** Updates the keys present in `data`; answers the service as the detail shows it. */
+export async function updateServico(
+  db: DbOrTx,
+  id: string,
+  data: ServicoUpdate,
+): Promise<ServicoDetalhe> {
   const set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined))
   const [current] = await db
     .select({ vigencia_inicio: servicos.vigencia_inicio, vigencia_fim: servicos.vigencia_fim })
     .from(servicos)
     .where(eq(servicos.id, id))
-  if (!current) return false
+  if (!current) throw notFound(SERVICO_NAO_ENCONTRADO)
   const inicio =
     'vigencia_inicio' in set ? (set.vigencia_inicio as string | null) : current.vigencia_inicio
   const fim = 'vigencia_fim' in set ? (set.vigencia_fim as string | null) : current.vigencia_fim
@@ -320,28 +327,29 @@ export async function updateServico(db: DbOrTx, id: string, data: ServicoUpdate)
       'O fim da vigência deve ser igual ou posterior ao início.',
       'vigencia_fim',
     )
-  if (Object.keys(set).length === 0) return true
-  try {
-    await db.update(servicos).set(set).where(eq(servicos.id, id))
-  } catch (err) {
-    if (isFkViolation(err)) throw new HttpError(400, 'Selecione um status válido.', 'status_id')
-    throw err
+  if (Object.keys(set).length > 0) {
+    try {
+      await db.update(servicos).set(set).where(eq(servicos.id, id))
+    } catch (err) {
+      if (isFkViolation(err)) throw new HttpError(400, 'Selecione um status válido.', 'status_id')
+      throw err
+    }
   }
-  return true
+  return getServicoDetalhe(db, id)
 }
 
 /**
  * SPEC §7: deletes the service with its avisos, document rows (and envios) in one transaction;
- * returns the stored files to remove once it has committed (undefined when missing).
+ * returns the stored files to remove once it has committed.
  */
-export async function deleteServico(db: Db, id: string): Promise<string[] | undefined> {
+export async function deleteServico(db: Db, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: servicos.id })
       .from(servicos)
       .where(eq(servicos.id, id))
       .for('update')
-    if (!found) return undefined
+    if (!found) throw notFound(SERVICO_NAO_ENCONTRADO)
     const docs = await tx
       .select({ caminho: servicosTiposDocumentos.caminho_arquivo })
       .from(servicosTiposDocumentos)
@@ -363,7 +371,8 @@ export async function getAssuntoEmail(db: DbOrTx, id: string) {
     .from(servicos)
     .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
     .where(eq(servicos.id, id))
-  return row ? `${row.tipo} - ${row.protocolo ?? ''}`.trim().replace(/ -$/, '') : undefined
+  if (!row) throw notFound(SERVICO_NAO_ENCONTRADO)
+  return `${row.tipo} - ${row.protocolo ?? ''}`.trim().replace(/ -$/, '')
 }
 
 export async function recordEnvio(
@@ -390,7 +399,174 @@ export async function listEnvios(db: DbOrTx, servicoId: string) {
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }))
 }
 
-export async function servicoExists(db: DbOrTx, id: string) {
-  const [row] = await db.select({ id: servicos.id }).from(servicos).where(eq(servicos.id, id))
-  return Boolean(row)
+// ---- a new service: added by the administration, or requested by a client ----
+
+/** Who asks for the service, and what they sent. */
+export type NovoServico =
+  | { origem: 'admin'; cliente_id: string; dados: AdicionarServico }
+  | { origem: 'cliente'; actor: Actor; tipo_servico_id: string }
+
+/**
+ * Creates a service, from the clients screen (SPEC §5 "Add service to a client") or from a
+ * client's request (SPEC §4, §7 "Solicitar Serviço").
+ *
+ * - Administration: end date defaults to start + the type's validity (365 days when missing),
+ *   protocol to 'PROT-' + a timestamp, status to the first status of the list (the oldest:
+ *   'Em andamento' on a new installation). The admin made it, so it is not 'Novo' for them.
+ * - Client: for its own client record (422 when it has none yet), an active type only; starts
+ *   'Em andamento', valid from today (America/Sao_Paulo) to today plus the type's validity days.
+ */
+export async function createServico(db: DbOrTx, novo: NovoServico): Promise<ServicoCriado> {
+  const tipoServicoId = novo.origem === 'admin' ? novo.dados.tipo_servico_id : novo.tipo_servico_id
+  const [cliente] = await db
+    .select({ id: clientes.id })
+    .from(clientes)
+    .where(novo.origem === 'admin' ? eq(clientes.id, novo.cliente_id) : ownCliente(novo.actor))
+    .limit(1)
+  if (!cliente) {
+    if (novo.origem === 'admin') throw notFound('Cliente não encontrado.')
+    throw new HttpError(422, CLIENTE_NAO_ENCONTRADO)
+  }
+  const [tipo] = await db
+    .select({ id: tiposServicos.id, validade: tiposServicos.validade, ativo: tiposServicos.ativo })
+    .from(tiposServicos)
+    .where(eq(tiposServicos.id, tipoServicoId))
+  if (!tipo)
+    throw new HttpError(
+      novo.origem === 'admin' ? 400 : 404,
+      'Tipo de serviço não encontrado.',
+      'tipo_servico_id',
+    )
+
+  let values: typeof servicos.$inferInsert
+  if (novo.origem === 'admin') {
+    const { dados } = novo
+    values = {
+      cliente_id: cliente.id,
+      tipo_servico_id: tipo.id,
+      vigencia_inicio: dados.vigencia_inicio,
+      vigencia_fim: dados.vigencia_fim ?? addDays(dados.vigencia_inicio, tipo.validade ?? 365),
+      protocolo: dados.protocolo ?? `PROT-${Date.now()}`,
+      status_id: await statusInicial(db, dados.status_id),
+      visualizado_admin: true,
+    }
+  } else {
+    if (!tipo.ativo)
+      throw new HttpError(
+        422,
+        'Este tipo de serviço não está disponível para solicitação.',
+        'tipo_servico_id',
+      )
+    const [emAndamento] = await db
+      .select({ id: status.id })
+      .from(status)
+      .where(eq(status.nome, 'Em andamento'))
+      .limit(1)
+    const inicio = today()
+    values = {
+      cliente_id: cliente.id,
+      tipo_servico_id: tipo.id,
+      vigencia_inicio: inicio,
+      vigencia_fim: addDays(inicio, tipo.validade),
+      status_id: emAndamento?.id ?? null,
+    }
+  }
+  const [row] = await db.insert(servicos).values(values).returning({
+    id: servicos.id,
+    cliente_id: servicos.cliente_id,
+    tipo_servico_id: servicos.tipo_servico_id,
+    vigencia_inicio: servicos.vigencia_inicio,
+    vigencia_fim: servicos.vigencia_fim,
+    status_id: servicos.status_id,
+    protocolo: servicos.protocolo,
+  })
+  return row
+}
+
+/** The chosen status (400 when unknown), else the first status of the list. */
+async function statusInicial(db: DbOrTx, statusId: string | null) {
+  if (statusId) {
+    const [found] = await db.select({ id: status.id }).from(status).where(eq(status.id, statusId))
+    if (!found) throw new HttpError(400, 'Status não encontrado.', 'status_id')
+    return statusId
+  }
+  const [first] = await db
+    .select({ id: status.id })
+    .from(status)
+    .orderBy(status.created_at, status.id)
+    .limit(1)
+  return first?.id ?? null
+}
+
+// ---- the client's own services and the request catalogue ----
+
+/** SPEC §7: the whitelisted columns a client reads (never anotacoes, emails_tecnicos, ...). */
+const meuServicoColumns = {
+  id: servicos.id,
+  tipo_servico_id: servicos.tipo_servico_id,
+  tipo_servico: tiposServicos.tipo,
+  vigencia_inicio: servicos.vigencia_inicio,
+  vigencia_fim: servicos.vigencia_fim,
+  status_id: servicos.status_id,
+  status: status.nome,
+  protocolo: servicos.protocolo,
+  detalhes: servicos.detalhes,
+  created_at: sql<string>`to_char(${servicos.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+}
+
+/** SPEC §7: the services of the actor's own client record, newest first. */
+export async function listMeusServicos(db: DbOrTx, actor: Actor): Promise<MeuServico[]> {
+  return selectMeusServicos(db, actor).orderBy(desc(servicos.created_at), desc(servicos.id))
+}
+
+/** One service of the actor's own client record, as the client reads it. */
+export async function getMeuServico(db: DbOrTx, actor: Actor, id: string): Promise<MeuServico> {
+  const [row] = await selectMeusServicos(db, actor, eq(servicos.id, id))
+  if (!row) throw notFound(SERVICO_NAO_ENCONTRADO)
+  return row
+}
+
+const selectMeusServicos = (db: DbOrTx, actor: Actor, where?: ReturnType<typeof eq>) =>
+  db
+    .select(meuServicoColumns)
+    .from(servicos)
+    .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
+    .leftJoin(status, eq(status.id, servicos.status_id))
+    .where(and(ownServicos(actor), where))
+
+/** SPEC §7: categories ordered by name, with the number of active types of each. */
+export async function listCategoriasCatalogo(db: DbOrTx) {
+  return db
+    .select({
+      id: categorias.id,
+      nome: categorias.nome,
+      descricao: categorias.descricao,
+      tipos_ativos: sql<number>`cast(${count(tiposServicos.id)} as int)`,
+    })
+    .from(categorias)
+    .leftJoin(
+      tiposServicos,
+      and(eq(tiposServicos.categoria_id, categorias.id), eq(tiposServicos.ativo, true)),
+    )
+    .groupBy(categorias.id)
+    .orderBy(asc(categorias.nome), asc(categorias.id))
+}
+
+/** SPEC §7: the active types of a category ordered by `tipo`; 404 for an unknown category. */
+export async function listTiposCatalogo(db: DbOrTx, categoriaId: string) {
+  const [categoria] = await db
+    .select({ id: categorias.id })
+    .from(categorias)
+    .where(eq(categorias.id, categoriaId))
+  if (!categoria) throw notFound('Categoria não encontrada.')
+  return db
+    .select({
+      id: tiposServicos.id,
+      tipo: tiposServicos.tipo,
+      validade: tiposServicos.validade,
+      mensagem_aviso: tiposServicos.mensagem_aviso,
+    })
+    .from(tiposServicos)
+    .where(and(eq(tiposServicos.categoria_id, categoriaId), eq(tiposServicos.ativo, true)))
+    .orderBy(asc(tiposServicos.tipo), asc(tiposServicos.id))
 }

@@ -1,38 +1,50 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { notFound } from '../../errors.ts'
 import { actionEmail, paragraphs, sendEach } from '../../mail/mailer.ts'
+import { actorOf, requireServico } from '../../policy.ts'
+import { removeStored } from '../../storage/storage.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
+  AdicionarServicoSchema,
+  CategoriaCatalogoSchema,
   EnvioEmailHistoricoSchema,
   EnvioEmailResultSchema,
   EnvioEmailSchema,
+  MeuServicoSchema,
+  ServicoCriadoSchema,
   ServicoDetalheSchema,
   ServicosFiltroSchema,
   ServicosFiltrosOpcoesSchema,
   ServicosPaginaSchema,
   ServicoUpdateSchema,
+  SolicitarServicoSchema,
   splitEmails,
+  TipoServicoCatalogoSchema,
   uniqueEmails,
 } from '#shared/schemas/servicos.ts'
 import {
+  createServico,
   deleteServico,
   getAssuntoEmail,
+  getMeuServico,
   getServicoDetalhe,
+  listCategoriasCatalogo,
   listEnvios,
   listFiltrosOpcoes,
+  listMeusServicos,
   listServicosPainel,
+  listTiposCatalogo,
   markVisualizado,
   recordEnvio,
-  servicoExists,
   updateServico,
 } from './servicos.queries.ts'
 
-const NAO_ENCONTRADO = 'Serviço não encontrado.'
-const OkSchema = z.object({ ok: z.literal(true) })
-
-/** The administration's services: global dashboard, detail, edit, delete and notification e-mail. */
+/**
+ * Services: the administration's global dashboard, detail, edit, delete and notification e-mail;
+ * services added from the clients screen; the client's own services (Meus Serviços) and the
+ * request wizard with its catalogue (Solicitar Serviço).
+ */
 export async function servicosRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const admin = { audience: 'admin' as const }
@@ -57,11 +69,8 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     '/api/admin/servicos/:id',
     { config: admin, schema: { params: IdParamsSchema, response: { 200: ServicoDetalheSchema } } },
     async (request) => {
-      const { id } = request.params
-      await markVisualizado(app.ctx.db, id)
-      const servico = await getServicoDetalhe(app.ctx.db, id)
-      if (!servico) throw notFound(NAO_ENCONTRADO)
-      return servico
+      await markVisualizado(app.ctx.db, request.params.id)
+      return getServicoDetalhe(app.ctx.db, request.params.id)
     },
   )
 
@@ -75,24 +84,17 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         response: { 200: ServicoDetalheSchema },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      if (!(await updateServico(app.ctx.db, id, request.body))) throw notFound(NAO_ENCONTRADO)
-      const servico = await getServicoDetalhe(app.ctx.db, id)
-      if (!servico) throw notFound(NAO_ENCONTRADO)
-      return servico
-    },
+    async (request) => updateServico(app.ctx.db, request.params.id, request.body),
   )
 
   // Rows go in one transaction; the files only after it commits, so a failure leaves the service whole.
   app.delete(
     '/api/admin/servicos/:id',
-    { config: admin, schema: { params: IdParamsSchema, response: { 200: OkSchema } } },
-    async (request) => {
+    { config: admin, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
       const caminhos = await deleteServico(app.ctx.db, request.params.id)
-      if (!caminhos) throw notFound(NAO_ENCONTRADO)
-      await removeFiles(app, caminhos)
-      return { ok: true as const }
+      await removeStored(app.ctx.storage, caminhos, request.log)
+      return reply.status(204).send()
     },
   )
 
@@ -114,7 +116,6 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { id } = request.params
       const assunto = await getAssuntoEmail(app.ctx.db, id)
-      if (!assunto) throw notFound(NAO_ENCONTRADO)
       const { notificacao, emails_interessados, emails_tecnicos } = request.body
       const destinatarios = uniqueEmails([
         ...splitEmails(emails_interessados),
@@ -149,26 +150,73 @@ export async function servicosRoutes(fastify: FastifyInstance) {
       schema: { params: IdParamsSchema, response: { 200: EnvioEmailHistoricoSchema } },
     },
     async (request) => {
-      if (!(await servicoExists(app.ctx.db, request.params.id))) throw notFound(NAO_ENCONTRADO)
-      return listEnvios(app.ctx.db, request.params.id)
+      const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
+      return listEnvios(app.ctx.db, servico.id)
     },
   )
-}
 
-/** Removes stored files after their rows are gone; a failure is retried, then logged. */
-export async function removeFiles(app: FastifyInstance, caminhos: string[]) {
-  for (const caminho of caminhos) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await app.ctx.storage.delete(caminho)
-        break
-      } catch (err) {
-        if (attempt >= 3) {
-          app.log.error({ err, caminho }, 'stored file could not be removed')
-          break
-        }
-        await new Promise((r) => setTimeout(r, 100 * attempt))
-      }
-    }
-  }
+  // SPEC §5 "Add service to a client" (clients screen).
+  app.post(
+    '/api/admin/clientes/:id/servicos',
+    {
+      config: admin,
+      schema: {
+        params: IdParamsSchema,
+        body: AdicionarServicoSchema,
+        response: { 201: ServicoCriadoSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createServico(app.ctx.db, {
+        origem: 'admin',
+        cliente_id: request.params.id,
+        dados: request.body,
+      })
+      return reply.status(201).send(created)
+    },
+  )
+
+  // ---- Meus Serviços and Solicitar Serviço (SPEC §2, §4, §7) ----
+
+  app.get(
+    '/api/meus-servicos',
+    { config: { audience: 'user' }, schema: { response: { 200: z.array(MeuServicoSchema) } } },
+    async (request) => listMeusServicos(app.ctx.db, actorOf(request)),
+  )
+
+  // Administrators add services to clients from the clients screen (SPEC §2).
+  app.post(
+    '/api/meus-servicos',
+    {
+      config: { audience: 'cliente' },
+      schema: { body: SolicitarServicoSchema, response: { 201: MeuServicoSchema } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      const { id } = await createServico(app.ctx.db, {
+        origem: 'cliente',
+        actor,
+        tipo_servico_id: request.body.tipo_servico_id,
+      })
+      return reply.status(201).send(await getMeuServico(app.ctx.db, actor, id))
+    },
+  )
+
+  app.get(
+    '/api/catalogo/categorias',
+    {
+      config: { audience: 'user' },
+      schema: { response: { 200: z.array(CategoriaCatalogoSchema) } },
+    },
+    async () => listCategoriasCatalogo(app.ctx.db),
+  )
+
+  app.get(
+    '/api/catalogo/categorias/:id/tipos-servicos',
+    {
+      config: { audience: 'user' },
+      schema: { params: IdParamsSchema, response: { 200: z.array(TipoServicoCatalogoSchema) } },
+    },
+    async (request) => listTiposCatalogo(app.ctx.db, request.params.id),
+  )
 }

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify'
 import { expect } from 'vitest'
-import { AUDIENCES, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { AUDIENCES, type Actor, type AudienceName } from './actors.ts'
 
 /** Admin routes: anonymous 401, any client 403 (with a Portuguese message), the admin `adminStatus`. */
 export const adminOnly = (adminStatus: number): Record<AudienceName, number> => ({

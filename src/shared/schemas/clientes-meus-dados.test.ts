@@ -5,7 +5,7 @@ import {
   formatTelefone,
   MeusDadosFormSchema,
   MeusDadosSchema,
-} from './meus-dados.ts'
+} from './clientes.ts'
 
 const first = (input: unknown) => {
   const r = MeusDadosSchema.safeParse(input)
