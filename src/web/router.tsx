@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AppShell } from './components/app-shell.tsx'
 import { AppIndexRedirect, RequireRole } from './components/require-role.tsx'
 import { CenteredSpinner } from './components/ui/spinner.tsx'
-import type { Role } from '#shared/schemas/auth.ts'
+import type { Role } from '#shared/schemas/conta.ts'
 
 /** The landing page is a separate document (its own small bundle): leave the app for it. */
 function ToLanding() {

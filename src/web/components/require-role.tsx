@@ -3,7 +3,7 @@ import { Navigate } from 'react-router'
 import { useMe } from '../lib/session.ts'
 import { paths } from '../paths.ts'
 import { CenteredSpinner } from './ui/spinner.tsx'
-import type { Role } from '#shared/schemas/auth.ts'
+import type { Role } from '#shared/schemas/conta.ts'
 
 /**
  * SPEC §2 route guard: a centred spinner while loading; no user → /auth; a role that is not

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiError } from './api.ts'
 import { contaKeys } from './query-keys.ts'
-import type { Me } from '#shared/schemas/auth.ts'
+import type { Me } from '#shared/schemas/conta.ts'
 
 /**
  * SPEC §4: the authentication state, read by the shell, the route guard and every page that

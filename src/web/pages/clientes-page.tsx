@@ -15,7 +15,8 @@ import { ClienteDialog } from '../features/clientes/cliente-dialog.tsx'
 import { AdicionarServicoDialog } from '../features/servicos/adicionar-servico-dialog.tsx'
 import { formatDate } from '#shared/datas.ts'
 import { formatDocumento } from '#shared/documento.ts'
-import { PAGE_SIZE, type Status, type TipoServico } from '#shared/schemas/cadastros.ts'
+import { PAGE_SIZE } from '#shared/schemas/common.ts'
+import { type Status, type TipoServico } from '#shared/schemas/cadastros.ts'
 import { SEM_CONTA, type Cliente } from '#shared/schemas/clientes.ts'
 
 /** SPEC §4 "Client account": Admin, Usuário or Sem conta. */

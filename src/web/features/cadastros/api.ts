@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
 import { cadastrosKeys, servicosKeys, type Catalogo } from '../../lib/query-keys.ts'
-import type { Page } from '#shared/schemas/cadastros.ts'
+import type { Page } from '#shared/schemas/common.ts'
 
 export type { Catalogo }
 

@@ -15,7 +15,8 @@ import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { cadastrosQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
-import { PAGE_SIZE, type Categoria, type CategoriaFormSchema } from '#shared/schemas/cadastros.ts'
+import { PAGE_SIZE } from '#shared/schemas/common.ts'
+import { type Categoria, type CategoriaFormSchema } from '#shared/schemas/cadastros.ts'
 
 type Row = Categoria
 type Schema = typeof CategoriaFormSchema

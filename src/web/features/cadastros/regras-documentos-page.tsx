@@ -21,8 +21,8 @@ import {
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { cadastrosQuery, cadastroOptionsQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
+import { PAGE_SIZE } from '#shared/schemas/common.ts'
 import {
-  PAGE_SIZE,
   RegraFormSchema,
   type Regra,
   type TipoDocumento,

@@ -17,7 +17,8 @@ import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { cadastrosQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
-import { PAGE_SIZE, ScheduleFormSchema, type Schedule } from '#shared/schemas/cadastros.ts'
+import { PAGE_SIZE } from '#shared/schemas/common.ts'
+import { ScheduleFormSchema, type Schedule } from '#shared/schemas/cadastros.ts'
 
 const dias = (n: number) => `${n} dia${n === 1 ? '' : 's'} antes`
 

@@ -15,11 +15,8 @@ import { Input } from '../../components/ui/input.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { cadastrosQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
-import {
-  PAGE_SIZE,
-  TipoDocumentoFormSchema,
-  type TipoDocumento,
-} from '#shared/schemas/cadastros.ts'
+import { PAGE_SIZE } from '#shared/schemas/common.ts'
+import { TipoDocumentoFormSchema, type TipoDocumento } from '#shared/schemas/cadastros.ts'
 
 /** SPEC §2: document types, paged by 10, dialog and delete confirm. */
 export function TiposDocumentosPage() {

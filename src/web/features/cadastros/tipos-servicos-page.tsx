@@ -24,8 +24,8 @@ import { Switch } from '../../components/ui/switch.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { cadastrosQuery, cadastroOptionsQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
+import { PAGE_SIZE } from '#shared/schemas/common.ts'
 import {
-  PAGE_SIZE,
   TipoServicoFormSchema,
   type Categoria,
   type TipoServico,

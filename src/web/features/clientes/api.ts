@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
 import { clientesKeys, servicosKeys } from '../../lib/query-keys.ts'
-import type { Page } from '#shared/schemas/cadastros.ts'
+import type { Page } from '#shared/schemas/common.ts'
 import type { Cliente, ClienteBody, Conta } from '#shared/schemas/clientes.ts'
 import type {
   ClienteDados,
   EnderecoCep,
   MeusDadosInput,
   MeusDadosResponse,
-} from '#shared/schemas/meus-dados.ts'
+} from '#shared/schemas/clientes.ts'
 
 const BASE = '/api/admin/clientes'
 

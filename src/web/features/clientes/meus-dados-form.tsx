@@ -19,7 +19,7 @@ import {
   type ClienteDados,
   type MeusDados,
   type MeusDadosInput,
-} from '#shared/schemas/meus-dados.ts'
+} from '#shared/schemas/clientes.ts'
 
 type FormValues = {
   [K in keyof Required<MeusDadosInput>]: string

@@ -8,7 +8,7 @@ import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { changePassword } from './api.ts'
-import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/auth.ts'
+import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/conta.ts'
 
 /** SPEC §5 "Change password (client and admin)": the form of both profile screens, with SPEC's toasts. */
 export function AlterarSenhaCard() {

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api.ts'
-import type { NovaSenha } from '#shared/schemas/auth.ts'
+import type { NovaSenha } from '#shared/schemas/conta.ts'
 
 // The signed-in user (`useMe`) and sign-out live in lib/session.ts: the shell and guard use them.
 

@@ -29,7 +29,7 @@ import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { meQuery, useMe } from '../../lib/session.ts'
 import { requestPasswordReset, signIn, signUp } from './api.ts'
-import { CredenciaisSchema, RecuperarSenhaSchema, type Credenciais } from '#shared/schemas/auth.ts'
+import { CredenciaisSchema, RecuperarSenhaSchema, type Credenciais } from '#shared/schemas/conta.ts'
 
 /** SPEC §8: provider messages are shown as delivered; anything else is unexpected. */
 function failure(title: string, err: unknown) {

@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { resetPassword } from './api.ts'
-import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/auth.ts'
+import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/conta.ts'
 
 /** Opened from the reset e-mail: choose the new password. */
 export function ResetPasswordPage() {

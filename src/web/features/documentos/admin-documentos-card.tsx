@@ -48,7 +48,7 @@ import {
   zipFileName,
 } from '#shared/arquivos.ts'
 import { formatDateTime } from '#shared/datas.ts'
-import type { AdminDocumento } from '#shared/schemas/servicos.ts'
+import type { AdminDocumento } from '#shared/schemas/documentos.ts'
 
 const ALLOWED = /\.(pdf|doc|docx|jpg|jpeg|png)$/i
 

@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, apiBlob } from '../../lib/api.ts'
 import { documentosKeys } from '../../lib/query-keys.ts'
-import type { DocumentoEnviado, DocumentosServico } from '#shared/schemas/documentos.ts'
-import type { AdminDocumento } from '#shared/schemas/servicos.ts'
+import type {
+  AdminDocumento,
+  DocumentoEnviado,
+  DocumentosServico,
+} from '#shared/schemas/documentos.ts'
 
 /** SPEC §7 steps 1-3: the service header, its required types and the visible documents (client). */
 export const documentosQuery = (servicoId: string) =>

@@ -13,9 +13,10 @@ import {
 } from '../../components/ui/select.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { useCreateServicoForCliente } from './api.ts'
-import { addDays, formatDate, today } from '#shared/datas.ts'
+import { addDays, formatDate, isIsoDate, today } from '#shared/datas.ts'
 import type { Status, TipoServico } from '#shared/schemas/cadastros.ts'
-import { AdicionarServicoSchema, isIsoDate, type Cliente } from '#shared/schemas/clientes.ts'
+import type { Cliente } from '#shared/schemas/clientes.ts'
+import { AdicionarServicoSchema } from '#shared/schemas/servicos.ts'
 
 type Schema = typeof AdicionarServicoSchema
 

@@ -5,7 +5,7 @@ import type {
   CategoriaCatalogo,
   MeuServico,
   TipoServicoCatalogo,
-} from '#shared/schemas/meus-servicos.ts'
+} from '#shared/schemas/servicos.ts'
 import type {
   EnvioEmail,
   EnvioEmailHistorico,

@@ -28,7 +28,7 @@ import { paths } from '../../paths.ts'
 import { ClienteStatusBadge } from './cliente-status-badge.tsx'
 import { meusServicosQuery } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
-import type { MeuServico } from '#shared/schemas/meus-servicos.ts'
+import type { MeuServico } from '#shared/schemas/servicos.ts'
 
 /** SPEC §2 Meus Serviços: a table on desktop, cards below 768 px. */
 export function MeusServicosPage() {
