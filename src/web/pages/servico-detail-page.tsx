@@ -46,7 +46,7 @@ export function ServicoDetailPage() {
     <ServicoDetail
       key={servico.id}
       servico={servico}
-      documentos={
+      main={
         <AdminDocumentosCard
           servicoId={servico.id}
           tipoServico={servico.tipo}
@@ -54,7 +54,7 @@ export function ServicoDetailPage() {
           tiposDocumentos={filtros.data?.tipos_documentos}
         />
       }
-      avisos={<AvisosCard servicoId={servico.id} />}
+      aside={<AvisosCard servicoId={servico.id} />}
     />
   )
 }

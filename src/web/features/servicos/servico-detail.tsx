@@ -66,16 +66,17 @@ const toForm = (s: ServicoDetalhe): FormValues => ({
 
 /**
  * SPEC §2 Service detail (admin): the service's form, notification e-mail and sendings. The
- * page composes it with the cards of other features (`documentos`, `avisos`).
+ * page composes it with the cards of other features: `main` goes below the form, `aside` in the
+ * side column above the sendings.
  */
 export function ServicoDetail({
   servico,
-  documentos,
-  avisos,
+  main,
+  aside,
 }: {
   servico: ServicoDetalhe
-  documentos: ReactNode
-  avisos: ReactNode
+  main: ReactNode
+  aside: ReactNode
 }) {
   const filtros = useQuery(filtrosQuery())
   const update = useUpdateServico(servico.id)
@@ -259,11 +260,11 @@ export function ServicoDetail({
             </Card>
           </form>
 
-          {documentos}
+          {main}
         </div>
 
         <div className="grid min-w-0 content-start gap-6">
-          {avisos}
+          {aside}
           <EnviosCard servicoId={servico.id} />
         </div>
       </div>
