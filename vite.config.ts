@@ -2,6 +2,7 @@ import path from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 
 const root = path.resolve(import.meta.dirname, 'src/web')
 
@@ -21,7 +22,13 @@ const appShellFallback = (): Plugin => ({
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), appShellFallback()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    appShellFallback(),
+    // Brotli and gzip copies beside each file; the server sends the one the browser accepts.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
   build: {
     outDir: path.resolve(import.meta.dirname, process.env.PORTAL_DIST ?? 'dist', 'web'),
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AppShell } from './components/app-shell.tsx'
 import { AppIndexRedirect, RequireRole } from './components/require-role.tsx'
@@ -11,9 +11,18 @@ function ToLanding() {
   return <CenteredSpinner />
 }
 
-/** A lazily loaded page behind the role guard. */
+/** The tab's title while a screen shows: "Meus Serviços · Portal do Cliente". */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · Portal do Cliente`
+  }, [title])
+  return children
+}
+
+/** A lazily loaded page with its title, behind the role guard. */
 function page(
   path: string,
+  title: string,
   role: Role,
   load: () => Promise<{ Component: React.ComponentType }>,
 ): RouteObject {
@@ -23,9 +32,11 @@ function page(
       const { Component } = await load()
       return {
         Component: () => (
-          <RequireRole role={role}>
-            <Component />
-          </RequireRole>
+          <Titled title={title}>
+            <RequireRole role={role}>
+              <Component />
+            </RequireRole>
+          </Titled>
         ),
       }
     },
@@ -35,13 +46,24 @@ function page(
 const routes: RouteObject[] = [
   {
     path: '/auth',
-    lazy: () => import('./features/conta/auth-page.tsx').then((m) => ({ Component: m.AuthPage })),
+    lazy: () =>
+      import('./features/conta/auth-page.tsx').then((m) => ({
+        Component: () => (
+          <Titled title="Entrar">
+            <m.AuthPage />
+          </Titled>
+        ),
+      })),
   },
   {
     path: '/auth/redefinir-senha',
     lazy: () =>
       import('./features/conta/reset-password-page.tsx').then((m) => ({
-        Component: m.ResetPasswordPage,
+        Component: () => (
+          <Titled title="Redefinir senha">
+            <m.ResetPasswordPage />
+          </Titled>
+        ),
       })),
   },
   {
@@ -54,70 +76,70 @@ const routes: RouteObject[] = [
     hydrateFallbackElement: <CenteredSpinner />,
     children: [
       { index: true, element: <AppIndexRedirect /> },
-      page('usuario/dashboard', 'usuario', () =>
+      page('usuario/dashboard', 'Meus Serviços', 'usuario', () =>
         import('./features/servicos/meus-servicos-page.tsx').then((m) => ({
           Component: m.MeusServicosPage,
         })),
       ),
-      page('solicitar-servico', 'usuario', () =>
+      page('solicitar-servico', 'Solicitar Serviço', 'usuario', () =>
         import('./pages/solicitar-servico-page.tsx').then((m) => ({
           Component: m.SolicitarServicoPage,
         })),
       ),
-      page('meus-dados', 'usuario', () =>
+      page('meus-dados', 'Meus Dados', 'usuario', () =>
         import('./pages/meus-dados-page.tsx').then((m) => ({
           Component: m.MeusDadosPage,
         })),
       ),
-      page('servico/:servicoId/documentos', 'usuario', () =>
+      page('servico/:servicoId/documentos', 'Documentos Exigidos', 'usuario', () =>
         import('./features/documentos/documentos-page.tsx').then((m) => ({
           Component: m.DocumentosPage,
         })),
       ),
-      page('admin/servicos', 'admin', () =>
+      page('admin/servicos', 'Dashboard Global', 'admin', () =>
         import('./features/servicos/admin-servicos-page.tsx').then((m) => ({
           Component: m.AdminServicosPage,
         })),
       ),
-      page('admin/servico/:servicoId', 'admin', () =>
+      page('admin/servico/:servicoId', 'Detalhes do Serviço', 'admin', () =>
         import('./pages/servico-detail-page.tsx').then((m) => ({
           Component: m.ServicoDetailPage,
         })),
       ),
-      page('admin/cadastros/clientes', 'admin', () =>
+      page('admin/cadastros/clientes', 'Clientes', 'admin', () =>
         import('./pages/clientes-page.tsx').then((m) => ({
           Component: m.ClientesPage,
         })),
       ),
-      page('admin/cadastros/categorias', 'admin', () =>
+      page('admin/cadastros/categorias', 'Categorias', 'admin', () =>
         import('./features/cadastros/categorias-page.tsx').then((m) => ({
           Component: m.CategoriasPage,
         })),
       ),
-      page('admin/cadastros/status', 'admin', () =>
+      page('admin/cadastros/status', 'Status', 'admin', () =>
         import('./features/cadastros/status-page.tsx').then((m) => ({ Component: m.StatusPage })),
       ),
-      page('admin/cadastros/tipos-servicos', 'admin', () =>
+      page('admin/cadastros/tipos-servicos', 'Tipos de Serviços', 'admin', () =>
         import('./features/cadastros/tipos-servicos-page.tsx').then((m) => ({
           Component: m.TiposServicosPage,
         })),
       ),
-      page('admin/cadastros/tipos-documentos', 'admin', () =>
+      page('admin/cadastros/tipos-documentos', 'Tipos de Documentos', 'admin', () =>
         import('./features/cadastros/tipos-documentos-page.tsx').then((m) => ({
           Component: m.TiposDocumentosPage,
         })),
       ),
-      page('admin/cadastros/schedules', 'admin', () =>
+      page('admin/cadastros/schedules', 'Agendamentos de Avisos', 'admin', () =>
         import('./pages/schedules-page.tsx').then((m) => ({
           Component: m.SchedulesPage,
         })),
       ),
-      page('admin/regras-documentos', 'admin', () =>
+      page('admin/regras-documentos', 'Regras de Documentos', 'admin', () =>
         import('./features/cadastros/regras-documentos-page.tsx').then((m) => ({
           Component: m.RegrasDocumentosPage,
         })),
       ),
-      page('admin/meus-dados', 'admin', () =>
+      page('admin/meus-dados', 'Meus Dados', 'admin', () =>
         import('./features/conta/admin-meus-dados-page.tsx').then((m) => ({
           Component: m.AdminMeusDadosPage,
         })),

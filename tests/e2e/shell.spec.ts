@@ -35,6 +35,7 @@ test('client shell: header, Menu Principal and every page @desktop', async ({ pa
     await menu.getByRole('link', { name: label }).click()
     await expect(page).toHaveURL(url)
     await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible()
+    await expect(page).toHaveTitle(`${label} · Portal do Cliente`)
   }
 })
 
@@ -47,7 +48,19 @@ test('admin shell: Administração menu and every page @desktop', async ({ page 
     await menu.getByRole('link', { name: label, exact: true }).click()
     await expect(page).toHaveURL(url)
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    await expect(page).toHaveTitle(`${label} · Portal do Cliente`)
   }
+})
+
+test('every screen names itself in the tab: sign-in, reset and the landing page @desktop', async ({
+  page,
+}) => {
+  await page.goto('/auth')
+  await expect(page).toHaveTitle('Entrar · Portal do Cliente')
+  await page.goto('/auth/redefinir-senha?token=x')
+  await expect(page).toHaveTitle('Redefinir senha · Portal do Cliente')
+  await page.goto('/')
+  await expect(page).toHaveTitle(/Consultoria Ambiental/)
 })
 
 test('desktop side menu collapses to icons, remembers it in a cookie, Ctrl+B toggles @desktop', async ({

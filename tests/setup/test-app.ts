@@ -50,7 +50,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { storage?: Storage } = {},
+  opts: { storage?: Storage; webDir?: string } = {},
 ) {
   const database = await openTestDatabase()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'))
@@ -74,6 +74,7 @@ export async function createTestApp(
     storage,
     mailer,
     secret: 'test-secret-test-secret-test-secret-0123',
+    webDir: opts.webDir,
   })
   await app.ready()
   return {
