@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, daysBetween, formatDate, isIsoDate, today } from './datas.ts'
+import { addDays, daysBetween, formatDate, formatValidade, isIsoDate, today } from './datas.ts'
 
 describe('datas', () => {
   it('formats calendar dates as dd/MM/yyyy without time-zone shift', () => {
@@ -26,5 +26,16 @@ describe('isIsoDate', () => {
     expect(isIsoDate('2028-02-29')).toBe(true)
     expect(isIsoDate('2026-02-29')).toBe(false)
     expect(isIsoDate('01/02/2026')).toBe(false)
+  })
+  it('says a validity as people do: days under a year, then years and months or days', () => {
+    expect(formatValidade(1)).toBe('1 dia')
+    expect(formatValidade(90)).toBe('90 dias')
+    expect(formatValidade(364)).toBe('364 dias')
+    expect(formatValidade(365)).toBe('1 ano')
+    expect(formatValidade(2190)).toBe('6 anos')
+    expect(formatValidade(545)).toBe('1 ano e 6 meses')
+    expect(formatValidade(395)).toBe('1 ano e 1 mês')
+    expect(formatValidade(376)).toBe('1 ano e 11 dias')
+    expect(formatValidade(366)).toBe('1 ano e 1 dia')
   })
 })

@@ -59,3 +59,20 @@ export function addDays(isoDate: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return differenceInCalendarDays(parseISO(to), parseISO(from))
 }
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * A validity in days as people say it: '90 dias' under a year; whole years as '6 anos'; the rest
+ * after the years in months when it is a whole number of months ('1 ano e 6 meses'), else in
+ * days ('1 ano e 11 dias'). A year is 365 days and a month 30, as validities are counted.
+ */
+export function formatValidade(dias: number): string {
+  if (dias < 365) return plural(dias, 'dia', 'dias')
+  const anos = Math.floor(dias / 365)
+  const resto = dias - anos * 365
+  const texto = plural(anos, 'ano', 'anos')
+  if (resto === 0) return texto
+  if (resto % 30 === 0) return `${texto} e ${plural(resto / 30, 'mês', 'meses')}`
+  return `${texto} e ${plural(resto, 'dia', 'dias')}`
+}

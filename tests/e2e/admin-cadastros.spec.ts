@@ -7,17 +7,15 @@ test.beforeEach(async ({ page }) => {
   await login(page, ADMIN)
 })
 
-/** Browser confirm (SPEC: categories and statuses): accept it and check its text. */
-function acceptConfirm(page: Page, expected: string) {
-  page.once('dialog', async (dialog) => {
-    expect(dialog.type()).toBe('confirm')
-    expect(dialog.message()).toContain(expected)
-    await dialog.accept()
-  })
+/** The lists' delete confirmation (categories and statuses too): check its text, confirm. */
+async function confirmDelete(page: Page, title: string, expected: string) {
+  const confirm = page.getByRole('alertdialog', { name: title })
+  await expect(confirm).toContainText(expected)
+  await confirm.getByRole('button', { name: 'Excluir' }).click()
 }
 
 test.describe('categorias', () => {
-  test('create, search, edit and delete with a browser confirm; a category in use stays', async ({
+  test('create, search, edit and delete with the confirm dialog; a category in use stays', async ({
     page,
   }, info) => {
     const id = uid(info.project.name)
@@ -47,15 +45,15 @@ test.describe('categorias', () => {
     await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
     await expect(row).not.toContainText('Licenças municipais')
 
-    acceptConfirm(page, `Licenciamento Teste ${id}`)
     await row.getByRole('button', { name: 'Excluir' }).click()
+    await confirmDelete(page, 'Excluir categoria?', `Licenciamento Teste ${id}`)
     await expect(toast(page, 'Categoria excluída com sucesso!')).toBeVisible()
     await expect(rowOf(page, `Licenciamento Teste ${id}`)).toHaveCount(0)
 
     // A category with service types: a clear message, not a database error.
     await search(page, 'Buscar categoria', BO.categoriaEmUso)
-    acceptConfirm(page, BO.categoriaEmUso)
     await rowOf(page, BO.categoriaEmUso).getByRole('button', { name: 'Excluir' }).click()
+    await confirmDelete(page, 'Excluir categoria?', BO.categoriaEmUso)
     await expect(
       toast(
         page,
@@ -86,14 +84,14 @@ test.describe('status', () => {
 
     await search(page, 'Buscar status', nome)
     await shot(page, 'status', info.project.name)
-    acceptConfirm(page, nome)
     await rowOf(page, nome).getByRole('button', { name: 'Excluir' }).click()
+    await confirmDelete(page, 'Excluir status?', nome)
     await expect(toast(page, 'Status excluído com sucesso!')).toBeVisible()
     await expect(rowOf(page, nome)).toHaveCount(0)
 
     await search(page, 'Buscar status', BO.statusEmUso)
-    acceptConfirm(page, BO.statusEmUso)
     await rowOf(page, BO.statusEmUso).getByRole('button', { name: 'Excluir' }).click()
+    await confirmDelete(page, 'Excluir status?', BO.statusEmUso)
     await expect(
       toast(
         page,
@@ -110,14 +108,14 @@ test.describe('tipos de serviços', () => {
     await expect(page.getByText('12 tipos de serviço')).toBeVisible()
     await expect(page.getByText('Página 1 de 2')).toBeVisible()
     await expect(rowOf(page, BO.tipoPaginacao)).toHaveCount(10)
-    await expect(rowOf(page, `${BO.tipoPaginacao} 01`)).toContainText('365 dias')
+    await expect(rowOf(page, `${BO.tipoPaginacao} 01`)).toContainText('1 ano')
     await expect(rowOf(page, `${BO.tipoPaginacao} 01`)).toContainText('Sem categoria')
     await expect(rowOf(page, `${BO.tipoPaginacao} 01`)).toContainText('Ativo')
     await shot(page, 'tipos-servicos', info.project.name)
     await page.getByRole('button', { name: 'Próxima' }).click()
     await expect(page.getByText('Página 2 de 2')).toBeVisible()
     await expect(rowOf(page, BO.tipoPaginacao)).toHaveCount(2)
-    await expect(rowOf(page, `${BO.tipoPaginacao} 12`)).toContainText('376 dias')
+    await expect(rowOf(page, `${BO.tipoPaginacao} 12`)).toContainText('1 ano e 11 dias')
   })
 
   test('create with category and warning, edit, delete with the confirm dialog', async ({
@@ -143,7 +141,7 @@ test.describe('tipos de serviços', () => {
     await search(page, 'Buscar tipo de serviço', tipo)
     const row = rowOf(page, tipo)
     await expect(row).toContainText(BO.categoriaEmUso)
-    await expect(row).toContainText('3650 dias')
+    await expect(row).toContainText('10 anos')
     await expect(row).toContainText('Sim')
 
     await row.getByRole('button', { name: 'Editar' }).click()

@@ -132,11 +132,22 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   await expect(edit).toBeHidden()
   await expect(row).toContainText('(27) 3333-4444')
 
-  // Make admin, then remove it again.
+  // Make admin, then remove it again: each after a confirmation; cancelling changes nothing.
   await row.getByRole('button', { name: 'Tornar administrador' }).click()
+  const tornar = page.getByRole('alertdialog', { name: 'Tornar administrador?' })
+  await expect(tornar).toContainText(nome)
+  await tornar.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(tornar).toBeHidden()
+  await expect(row).toContainText('Usuário')
+  await row.getByRole('button', { name: 'Tornar administrador' }).click()
+  await tornar.getByRole('button', { name: 'Tornar administrador' }).click()
   await expect(toast(page, 'Privilégios atualizados!')).toBeVisible()
   await expect(row).toContainText('Admin')
   await row.getByRole('button', { name: 'Remover administrador' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Remover administrador?' })
+    .getByRole('button', { name: 'Remover' })
+    .click()
   await expect(row).toContainText('Usuário')
   await expect(row.getByRole('button', { name: 'Tornar administrador' })).toBeVisible()
 

@@ -63,8 +63,10 @@ test('a new client fills the form with masks and the CEP lookup, saves, and sees
   await cep.press('End')
   await cep.pressSequentially('0000')
   await expect(cep).toHaveValue('29050-000')
-  await page.getByRole('button', { name: 'Buscar CEP' }).click()
+  // Enter in the CEP field looks the CEP up; it does not save the form.
+  await cep.press('Enter')
   await expect(page.getByText('CEP encontrado!')).toBeVisible()
+  await expect(page.getByText('Dados salvos com sucesso!')).toHaveCount(0)
   await expect(page.getByText('Endereço preenchido automaticamente.')).toBeVisible()
   await expect(page.getByLabel('Logradouro')).toHaveValue('Avenida Nossa Senhora dos Navegantes')
   await expect(page.getByLabel('Bairro')).toHaveValue('Enseada do Suá')

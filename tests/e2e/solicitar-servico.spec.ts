@@ -70,10 +70,10 @@ test('three steps with back buttons; creates the service and opens its documents
   const tipos = page.getByRole('radiogroup', { name: 'Tipos de serviço' })
   await expect(tipos.getByRole('radio')).toHaveCount(2)
   await expect(tipos.getByRole('radio').nth(0)).toHaveAccessibleName(
-    `${TIPO_SUPRESSAO} Validade: 365 dias`,
+    `${TIPO_SUPRESSAO} Validade: 1 ano`,
   )
   await expect(tipos.getByRole('radio').nth(1)).toHaveAccessibleName(
-    `${TIPO_LICENCA} Validade: 730 dias`,
+    `${TIPO_LICENCA} Validade: 2 anos`,
   )
   await expect(tipos.getByText(TIPO_INATIVO)).toHaveCount(0)
   await expect(proximo).toBeDisabled()

@@ -55,19 +55,30 @@ export function ClientesPage() {
     enabled: Boolean(servicoPara),
   })
 
+  const [privilegio, setPrivilegio] = useState<Cliente | null>(null)
+
+  // SPEC §6: only a client with a linked account can be made admin. A change of role is a
+  // privilege change: it goes through the same confirmation as a delete.
   const toggleAdmin = (c: Cliente) => {
-    // SPEC §6: only a client with a linked account can be made admin.
     if (!c.user_id) return notifyError('Erro', SEM_CONTA)
+    setPrivilegio(c)
+  }
+  const confirmAdmin = (c: Cliente) => {
     const admin = c.conta !== 'admin'
     alterarAdmin.mutate(
       { id: c.id, admin },
       {
-        onSuccess: () =>
+        onSuccess: () => {
           notifySuccess(
             'Privilégios atualizados!',
             admin ? `${c.nome} agora é administrador.` : `${c.nome} não é mais administrador.`,
-          ),
-        onError: (err) => notifyFailure('Não foi possível alterar os privilégios do usuário.', err),
+          )
+          setPrivilegio(null)
+        },
+        onError: (err) => {
+          notifyFailure('Não foi possível alterar os privilégios do usuário.', err)
+          setPrivilegio(null)
+        },
       },
     )
   }
@@ -171,6 +182,28 @@ export function ClientesPage() {
           onClose={() => setServicoPara(null)}
         />
       )}
+      <ConfirmDialog
+        open={Boolean(privilegio)}
+        onOpenChange={(o) => !o && setPrivilegio(null)}
+        title={privilegio?.conta === 'admin' ? 'Remover administrador?' : 'Tornar administrador?'}
+        description={
+          privilegio?.conta === 'admin' ? (
+            <p>
+              <strong className="text-foreground">{privilegio?.nome}</strong> deixará de acessar a
+              administração do portal.
+            </p>
+          ) : (
+            <p>
+              <strong className="text-foreground">{privilegio?.nome}</strong> passará a ver e
+              alterar os dados de todos os clientes, serviços e documentos.
+            </p>
+          )
+        }
+        confirmLabel={privilegio?.conta === 'admin' ? 'Remover' : 'Tornar administrador'}
+        pendingLabel="Salvando..."
+        pending={alterarAdmin.isPending}
+        onConfirm={() => privilegio && confirmAdmin(privilegio)}
+      />
       <ConfirmDialog
         open={Boolean(apagar)}
         onOpenChange={(o) => !o && setApagar(null)}

@@ -4,6 +4,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
@@ -41,7 +42,7 @@ export type NomeDescricaoTexts = {
 
 /**
  * SPEC §2 "Categories and statuses": searchable table of name, description and created date,
- * create/edit dialog, delete with a browser confirm.
+ * create/edit dialog, delete after the lists' confirmation dialog.
  */
 export function NomeDescricaoPage({
   resource,
@@ -58,19 +59,21 @@ export function NomeDescricaoPage({
   const [dialog, setDialog] = useState<{ row?: Row } | null>(null)
   const Singular = texts.singular.charAt(0).toUpperCase() + texts.singular.slice(1)
 
-  const onDelete = (row: Row) => {
-    // SPEC §2: categories and statuses are deleted after a browser confirm.
-    if (
-      !window.confirm(
-        `Excluir ${texts.article} ${texts.singular} "${row.nome}"? Esta ação não pode ser desfeita.`,
-      )
-    )
-      return
+  const [apagar, setApagar] = useState<Row | null>(null)
+
+  // SPEC §2 asked for a browser confirm here; every other list confirms in the app's own dialog,
+  // and one way for every destructive action is the rule (issue 18).
+  const onDelete = (row: Row) =>
     excluir.mutate(row.id, {
-      onSuccess: () => notifySuccess(texts.deleted, `"${row.nome}" foi removid${texts.article}.`),
-      onError: (err) => notifyFailure(texts.deleteError, err),
+      onSuccess: () => {
+        notifySuccess(texts.deleted, `"${row.nome}" foi removid${texts.article}.`)
+        setApagar(null)
+      },
+      onError: (err) => {
+        notifyFailure(texts.deleteError, err)
+        setApagar(null)
+      },
     })
-  }
 
   const columns: DataTableColumn<Row>[] = [
     {
@@ -119,8 +122,7 @@ export function NomeDescricaoPage({
             label: 'Excluir',
             icon: Trash2,
             destructive: true,
-            onClick: () => onDelete(r),
-            disabled: excluir.isPending,
+            onClick: () => setApagar(r),
           },
         ]}
         total={lista.data?.total}
@@ -157,6 +159,20 @@ export function NomeDescricaoPage({
           onClose={() => setDialog(null)}
         />
       )}
+      <ConfirmDialog
+        open={Boolean(apagar)}
+        onOpenChange={(o) => !o && setApagar(null)}
+        title={`Excluir ${texts.singular}?`}
+        description={
+          <p>
+            {Singular} <strong className="text-foreground">{apagar?.nome}</strong> será excluíd
+            {texts.article}. Esta ação não pode ser desfeita.
+          </p>
+        }
+        pendingLabel="Excluindo..."
+        pending={excluir.isPending}
+        onConfirm={() => apagar && onDelete(apagar)}
+      />
     </>
   )
 }

@@ -25,6 +25,7 @@ import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { cadastrosQuery, cadastroOptionsQuery, useDeleteCadastro, useSaveCadastro } from './api.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
+import { formatValidade } from '#shared/datas.ts'
 import {
   TipoServicoFormSchema,
   type Categoria,
@@ -32,7 +33,6 @@ import {
 } from '#shared/schemas/cadastros.ts'
 
 const SEM_CATEGORIA = 'sem-categoria'
-const dias = (n: number) => `${n} dia${n === 1 ? '' : 's'}`
 
 /** SPEC §2: service types, paged by 10, with a dialog and a delete confirm dialog. */
 export function TiposServicosPage() {
@@ -58,7 +58,7 @@ export function TiposServicosPage() {
       id: 'validade',
       header: 'Validade',
       className: 'whitespace-nowrap',
-      cell: (r) => dias(r.validade),
+      cell: (r) => formatValidade(r.validade),
     },
     {
       id: 'ativo',

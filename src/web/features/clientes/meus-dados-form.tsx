@@ -205,7 +205,15 @@ export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null
             error={errors.cep?.message}
             className="col-span-6 sm:col-span-3"
           >
-            <div className="flex gap-2">
+            {/* Enter in the CEP field looks it up instead of saving the whole form. */}
+            <div
+              className="flex gap-2"
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return
+                e.preventDefault()
+                void onBuscarCep()
+              }}
+            >
               {masked('cep', 'cep', {
                 placeholder: '00000-000',
                 inputMode: 'numeric',

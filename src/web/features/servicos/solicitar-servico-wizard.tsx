@@ -25,11 +25,9 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { cn } from '../../lib/utils.ts'
 import { paths } from '../../paths.ts'
 import { catalogoQuery, catalogoTiposQuery, useCreateServico } from './api.ts'
-import { addDays, formatDate, today } from '#shared/datas.ts'
+import { addDays, formatDate, formatValidade, today } from '#shared/datas.ts'
 
 const STEPS = ['Categoria', 'Tipo de Serviço', 'Confirmação'] as const
-
-const dias = (n: number) => `${n} ${n === 1 ? 'dia' : 'dias'}`
 
 /** SPEC §2, §7: the 3-step wizard (category, type, confirmation) that requests a service. */
 export function SolicitarServicoWizard() {
@@ -151,7 +149,7 @@ export function SolicitarServicoWizard() {
                   title={t.tipo}
                   icon={<CalendarClock className="size-4" />}
                 >
-                  <span className="block">Validade: {dias(t.validade)}</span>
+                  <span className="block">Validade: {formatValidade(t.validade)}</span>
                 </RadioCard>
               ))}
             </RadioList>
@@ -189,7 +187,7 @@ export function SolicitarServicoWizard() {
           <dl className="grid gap-4 rounded-lg border bg-muted/40 p-4 text-sm sm:grid-cols-2">
             <Item label="Categoria">{categoria.nome}</Item>
             <Item label="Tipo de Serviço">{tipo.tipo}</Item>
-            <Item label="Validade">{dias(tipo.validade)}</Item>
+            <Item label="Validade">{formatValidade(tipo.validade)}</Item>
             <Item label="Vigência prevista">
               {formatDate(today())} até {formatDate(addDays(today(), tipo.validade))}
             </Item>
