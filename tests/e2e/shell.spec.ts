@@ -57,8 +57,14 @@ test('every screen names itself in the tab: sign-in, reset and the landing page 
 }) => {
   await page.goto('/auth')
   await expect(page).toHaveTitle('Entrar · Portal do Cliente')
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+    'Acesse sua conta',
+  )
   await page.goto('/auth/redefinir-senha?token=x')
   await expect(page).toHaveTitle('Redefinir senha · Portal do Cliente')
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+    'Redefinir senha',
+  )
   await page.goto('/')
   await expect(page).toHaveTitle(/Consultoria Ambiental/)
 })
@@ -138,4 +144,19 @@ test('Sair signs out everywhere and goes to /auth', async ({ page, browser, requ
   await otherPage.goto('/app')
   await expect(otherPage).toHaveURL(/\/auth$/)
   await other.close()
+})
+
+test('a skip link leads the keyboard past the menu to the screen @desktop', async ({ page }) => {
+  await login(page, ADMIN)
+  await page.goto('/app/admin/cadastros/categorias')
+  await expect(page.getByRole('heading', { level: 1, name: 'Categorias' })).toBeVisible()
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('main')).toBeFocused()
+  await page.keyboard.press('Tab')
+  // The next stop is inside the screen, not the side menu.
+  await expect(page.getByRole('main').locator(':focus')).toHaveCount(1)
 })

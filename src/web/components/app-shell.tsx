@@ -107,6 +107,13 @@ export function AppShell() {
 
   return (
     <div className="flex min-h-svh w-full bg-muted/30">
+      {/* Keyboard users reach the screen without tabbing through the whole menu. */}
+      <a
+        href="#conteudo"
+        className="sr-only rounded-md bg-background px-3 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        Pular para o conteúdo
+      </a>
       {!isMobile && (
         <aside
           data-state={open ? 'expanded' : 'collapsed'}
@@ -169,7 +176,11 @@ export function AppShell() {
             </div>
           )}
         </header>
-        <main className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6">
+        <main
+          id="conteudo"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 p-4 outline-none sm:p-6"
+        >
           <Outlet />
         </main>
       </div>

@@ -5,13 +5,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Navigate, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/ui/card.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
 import {
   Dialog,
   DialogContent,
@@ -41,7 +35,7 @@ export function AuthPage() {
   const { data: me } = useMe()
   if (me) return <Navigate to={paths.app} replace />
   return (
-    <div className="flex min-h-svh items-center justify-center bg-gradient-to-br from-emerald-50 via-background to-teal-50 p-4">
+    <main className="flex min-h-svh items-center justify-center bg-gradient-to-br from-emerald-50 via-background to-teal-50 p-4">
       <div className="w-full max-w-md">
         <a href="/" className="mb-6 flex items-center justify-center gap-2 text-lg font-semibold">
           <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
@@ -51,7 +45,7 @@ export function AuthPage() {
         </a>
         <Card>
           <CardHeader className="text-center">
-            <CardTitle className="text-xl">Acesse sua conta</CardTitle>
+            <h1 className="text-xl leading-none font-semibold">Acesse sua conta</h1>
             <CardDescription>Acompanhe seus serviços e documentos ambientais.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -70,7 +64,7 @@ export function AuthPage() {
           </CardContent>
         </Card>
       </div>
-    </div>
+    </main>
   )
 }
 

@@ -3,13 +3,7 @@ import { Leaf, Loader2 } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/ui/card.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -43,13 +37,13 @@ export function ResetPasswordPage() {
     notifyInvalid('Erro', NOVA_SENHA_TITLES),
   )
   return (
-    <div className="flex min-h-svh items-center justify-center bg-gradient-to-br from-emerald-50 via-background to-teal-50 p-4">
+    <main className="flex min-h-svh items-center justify-center bg-gradient-to-br from-emerald-50 via-background to-teal-50 p-4">
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <span className="mx-auto flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <Leaf className="size-5" />
           </span>
-          <CardTitle className="text-xl">Redefinir senha</CardTitle>
+          <h1 className="text-xl leading-none font-semibold">Redefinir senha</h1>
           <CardDescription>Escolha uma nova senha para sua conta.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -87,6 +81,6 @@ export function ResetPasswordPage() {
           )}
         </CardContent>
       </Card>
-    </div>
+    </main>
   )
 }

@@ -20,7 +20,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card.tsx'
-import { Input } from '../../components/ui/input.tsx'
+import { FileInput } from '../../components/ui/file-input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import {
   Select,
@@ -192,12 +192,11 @@ export function AdminDocumentosCard({
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="doc-arquivo">Arquivo</Label>
-            <Input
+            <FileInput
               id="doc-arquivo"
               ref={fileInput}
-              type="file"
+              file={arquivo}
               accept={ADMIN_UPLOAD_ACCEPT}
-              className="cursor-pointer file:mr-2 file:border-0 file:bg-transparent file:text-sm file:font-medium"
               onChange={(e) => setArquivo(e.target.files?.[0] ?? null)}
             />
           </div>
