@@ -109,15 +109,15 @@ test('documents: upload, hide, download and delete', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Tipo de documento' }).click()
   await page.getByRole('option', { name: 'Parecer Técnico E2E' }).click()
   // The picker speaks Portuguese and names the chosen file.
-  await expect(docs.getByText('Nenhum arquivo escolhido')).toBeVisible()
-  await expect(docs.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible()
+  await expect(page.getByText('Nenhum arquivo escolhido')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible()
   await page
     .getByLabel('Arquivo')
     .setInputFiles({ name: 'Parecer técnico.pdf', mimeType: 'application/pdf', buffer: PDF })
-  await expect(docs.getByText('Parecer técnico.pdf')).toBeVisible()
+  await expect(page.getByText('Parecer técnico.pdf')).toBeVisible()
   await page.getByRole('button', { name: 'Enviar Documento' }).click()
   await expect(page.getByText('Documento enviado!')).toBeVisible()
-  await expect(docs.getByText('Nenhum arquivo escolhido')).toBeVisible()
+  await expect(page.getByText('Nenhum arquivo escolhido')).toBeVisible()
   await expect(docs.getByRole('listitem')).toHaveCount(2)
   const parecer = docs.getByRole('listitem').filter({ hasText: 'Parecer Técnico E2E' })
   await expect(
