@@ -88,14 +88,14 @@ export function ClientesPage() {
       id: 'nome',
       header: 'Nome',
       card: 'title',
-      className: 'min-w-44',
+      className: 'min-w-32',
       cell: (c) => <span className="font-medium">{c.nome}</span>,
     },
     {
       id: 'email',
       header: 'Email',
       cell: (c) => (
-        <span className="block max-w-52 truncate" title={c.email}>
+        <span className="block max-w-32 truncate xl:max-w-40" title={c.email}>
           {c.email}
         </span>
       ),
@@ -108,12 +108,14 @@ export function ClientesPage() {
     },
     {
       id: 'telefone',
+      from: 'xl',
       header: 'Telefone',
       className: 'whitespace-nowrap tabular-nums',
       cell: (c) => c.telefone || '-',
     },
     {
       id: 'created_at',
+      from: 'xl',
       header: 'Cadastro',
       className: 'whitespace-nowrap',
       cell: (c) => formatDate(c.created_at),

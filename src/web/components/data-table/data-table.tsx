@@ -29,6 +29,8 @@ export type DataTableColumn<T> = {
   className?: string
   /** Classes of the cells only (type, wrapping), beside `className`. */
   cellClassName?: string
+  /** The table shows this column from this screen width on (phone cards always show it). */
+  from?: 'xl' | '2xl'
   /**
    * On a phone card: 'title' is the card heading, 'subtitle' goes under it, 'aside' beside it
    * (a badge), 'hidden' leaves the column out; by default it is a labelled field.
@@ -37,6 +39,9 @@ export type DataTableColumn<T> = {
   /** The cell on a phone card, when it differs from the table's. */
   cardCell?: (row: T) => ReactNode
 }
+
+// Whole class names, so Tailwind sees them.
+const FROM = { xl: 'hidden xl:table-cell', '2xl': 'hidden 2xl:table-cell' } as const
 
 export type RowAction = {
   /** The button's text on a card and its tooltip in the table. */
@@ -258,7 +263,7 @@ export function DataTable<T>(props: Props<T>) {
           <TableHeader className="bg-muted/40">
             <TableRow className="hover:bg-transparent">
               {columns.map((c) => (
-                <TableHead key={c.id} className={c.className}>
+                <TableHead key={c.id} className={cn(c.className, c.from && FROM[c.from])}>
                   {c.header}
                 </TableHead>
               ))}
@@ -269,7 +274,10 @@ export function DataTable<T>(props: Props<T>) {
             {rows!.map((row) => (
               <TableRow key={getRowId(row)}>
                 {columns.map((c) => (
-                  <TableCell key={c.id} className={cn(c.className, c.cellClassName)}>
+                  <TableCell
+                    key={c.id}
+                    className={cn(c.className, c.cellClassName, c.from && FROM[c.from])}
+                  >
                     {c.cell(row)}
                   </TableCell>
                 ))}
@@ -335,7 +343,10 @@ export function DataTable<T>(props: Props<T>) {
   const showFooter = hasHeading ? Boolean(rows) && isPaged : hasRows || (isPaged && page > 1)
 
   return (
-    <section aria-busy={isLoading || isFetching} className="grid gap-4">
+    <section
+      aria-busy={isLoading || isFetching}
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4"
+    >
       {filters ? (
         <FilterBar search={search} filters={filters} toolbar={toolbar} />
       ) : (
