@@ -56,7 +56,14 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // TRUST_PROXY: a hop count trusts that many proxies nearest to the server.
+    trustProxy:
+      typeof deps.config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(deps.config.trustProxy)
+        : deps.config.trustProxy,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -67,7 +74,6 @@ export async function buildApp(deps: AppDeps) {
     appUrl: deps.config.appUrl,
     secret: deps.secret,
     mailer: deps.mailer,
-    rateLimit: deps.config.authRateLimit,
   })
   app.decorate('ctx', { ...deps, auth, tmpDir: path.join(deps.config.dataDir, 'tmp') })
 

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
 import { actionEmail, type Mailer } from '../mail/mailer.ts'
+import { LIMITED_AUTH_PATHS } from './rate-limit.ts'
 import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
 
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane.
@@ -17,11 +18,9 @@ export type AuthDeps = {
   appUrl: string
   secret: string
   mailer: Mailer
-  /** Sign-in, sign-up and reset requests allowed per IP and minute. */
-  rateLimit: number
 }
 
-export function createAuth({ db, appUrl, secret, mailer, rateLimit }: AuthDeps) {
+export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
   return betterAuth({
     appName: 'Portal do Cliente',
     baseURL: appUrl,
@@ -94,14 +93,14 @@ export function createAuth({ db, appUrl, secret, mailer, rateLimit }: AuthDeps) 
       storage: 'database',
       window: 60,
       max: 300,
-      customRules: {
-        '/sign-in/email': { window: 60, max: rateLimit },
-        '/sign-up/email': { window: 60, max: rateLimit },
-        '/request-password-reset': { window: 60, max: rateLimit },
-        '/reset-password': { window: 60, max: rateLimit },
-      },
+      // The portal limits these itself, per address and per target e-mail (rate-limit.ts).
+      customRules: Object.fromEntries(
+        Object.keys(LIMITED_AUTH_PATHS).map((path) => [path, false as const]),
+      ),
     },
     advanced: {
+      // The client address: routes.ts sets this header to Fastify's request.ip (TRUST_PROXY).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       cookiePrefix: 'better-auth',
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
