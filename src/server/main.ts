@@ -52,7 +52,13 @@ async function main() {
     logger,
   })
   if (config.adminEmail && config.adminPassword) {
-    await ensureAdmin(app.ctx.auth, database.db, config.adminEmail, config.adminPassword)
+    const { secured } = await ensureAdmin(
+      app.ctx.auth,
+      database.db,
+      config.adminEmail,
+      config.adminPassword,
+    )
+    if (secured) logger.warn(secured)
     logger.info(`administrator ${config.adminEmail} is ready`)
   }
 

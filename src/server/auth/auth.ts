@@ -142,32 +142,59 @@ export async function createConfirmedAccount(auth: Auth, email: string, password
   return created
 }
 
-/** Makes sure the configured administrator exists, is confirmed and has the role admin. */
-export async function ensureAdmin(auth: Auth, db: Db, email: string, password: string) {
+/**
+ * Makes sure the configured administrator exists, is confirmed, has ADMIN_PASSWORD and the role
+ * admin. An account that already holds that e-mail may have been made by someone else (a sign-up
+ * that was never confirmed) or have another password: before it becomes admin it gets
+ * ADMIN_PASSWORD and every session of it ends, so nobody but the holder of ADMIN_PASSWORD is
+ * signed in as that administrator. `secured` says so, in one line for the start-up log.
+ */
+export async function ensureAdmin(
+  auth: Auth,
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ userId: string; secured: string | null }> {
   const ctx = await auth.$context
-  const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase(), {
-    includeAccounts: true,
-  })
-  let userId: string
+  const normalized = email.trim().toLowerCase()
+  const found = await ctx.internalAdapter.findUserByEmail(normalized, { includeAccounts: true })
   if (!found) {
-    userId = (await createConfirmedAccount(auth, email, password)).id
-  } else {
-    userId = found.user.id
-    if (!found.user.emailVerified) {
-      await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, userId))
-    }
-    if (!found.accounts.some((a) => a.providerId === 'credential')) {
+    const userId = (await createConfirmedAccount(auth, normalized, password)).id
+    await grantAdmin(db, userId)
+    return { userId, secured: null }
+  }
+  const userId = found.user.id
+  const credential = found.accounts.find((a) => a.providerId === 'credential')
+  const reasons: string[] = []
+  if (!found.user.emailVerified) reasons.push('had an unconfirmed e-mail')
+  if (!credential?.password) reasons.push('had no password')
+  else if (!(await verify(credential.password, password))) reasons.push('had another password')
+  if (reasons.length) {
+    const digest = await hashPassword(password)
+    if (credential) await ctx.internalAdapter.updatePassword(userId, digest)
+    else
       await ctx.internalAdapter.linkAccount({
         userId,
         providerId: 'credential',
         accountId: userId,
-        password: await hashPassword(password),
+        password: digest,
       })
-    }
+    await ctx.internalAdapter.deleteUserSessions(userId)
+    if (!found.user.emailVerified)
+      await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, userId))
   }
+  await grantAdmin(db, userId)
+  return {
+    userId,
+    secured: reasons.length
+      ? `administrator ${normalized} ${reasons.join(' and ')}: its password is now ADMIN_PASSWORD and all its sessions were ended`
+      : null,
+  }
+}
+
+async function grantAdmin(db: Db, userId: string) {
   await db
     .insert(schema.userRoles)
     .values({ user_id: userId, role: 'admin' })
     .onConflictDoUpdate({ target: schema.userRoles.user_id, set: { role: 'admin' } })
-  return userId
 }
