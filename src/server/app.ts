@@ -12,6 +12,7 @@ import { createActorResolver, type ActorResolver } from './auth/session.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { registerErrorHandler } from './errors.ts'
+import { redactingLogger } from './log.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { registerPolicy } from './policy.ts'
 import type { Storage } from './storage/storage.ts'
@@ -53,7 +54,7 @@ declare module 'fastify' {
 /** Builds the whole portal (API and, when built, the web app) without listening. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: redactingLogger(deps.logger) } : { logger: false }),
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
     // TRUST_PROXY: a hop count trusts that many proxies nearest to the server.

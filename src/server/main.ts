@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.ts'
 import { seedStatuses } from './db/seed.ts'
 import { iniciarAgendadorDeAvisos } from './features/avisos/agendador.ts'
 import { createMailer } from './mail/mailer.ts'
-import { lockDataDir, loadSecret } from './runtime.ts'
+import { lockDataDir, loadSecret, prepareDataDir } from './runtime.ts'
 import { createStorage } from './storage/storage.ts'
 
 async function main() {
@@ -23,6 +23,7 @@ async function main() {
     throw err
   }
   const logger = pino({ level: config.logLevel })
+  prepareDataDir(config.dataDir)
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
