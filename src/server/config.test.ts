@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from './config.ts'
+import { ConfigError, configWarnings, parseConfig } from './config.ts'
 
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {
@@ -80,5 +80,14 @@ describe('parseConfig', () => {
       S3_SECRET_ACCESS_KEY: 'b',
     })
     expect(c.s3).toMatchObject({ bucket: 'documents', forcePathStyle: true })
+  })
+
+  it('warns when APP_URL is plain http on anything but localhost', () => {
+    expect(configWarnings(parseConfig({}))).toEqual([])
+    expect(configWarnings(parseConfig({ APP_URL: 'http://127.0.0.1:3000' }))).toEqual([])
+    expect(configWarnings(parseConfig({ APP_URL: 'https://portal.example' }))).toEqual([])
+    const [warning, ...more] = configWarnings(parseConfig({ APP_URL: 'http://portal.example' }))
+    expect(warning).toMatch(/^APP_URL http:\/\/portal\.example is plain http/)
+    expect(more).toEqual([])
   })
 })

@@ -193,3 +193,14 @@ export function parseTrustProxy(value: string): false | number | string[] | null
   }
   return list.length && list.every(valid) ? list : null
 }
+
+/** Start-up warnings about a configuration that works but is unsafe (logged once each). */
+export function configWarnings(config: Pick<Config, 'appUrl'>): string[] {
+  const url = new URL(config.appUrl)
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  if (url.protocol === 'http:' && !local)
+    return [
+      `APP_URL ${config.appUrl} is plain http on a public host: passwords and session cookies travel unencrypted; serve the portal over https and set APP_URL to its https address`,
+    ]
+  return []
+}

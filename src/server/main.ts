@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import pino from 'pino'
 import { ensureAdmin } from './auth/auth.ts'
 import { buildApp } from './app.ts'
-import { ConfigError, parseConfig } from './config.ts'
+import { ConfigError, configWarnings, parseConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedStatuses } from './db/seed.ts'
 import { iniciarAgendadorDeAvisos } from './features/avisos/agendador.ts'
@@ -23,6 +23,7 @@ async function main() {
     throw err
   }
   const logger = pino({ level: config.logLevel })
+  for (const warning of configWarnings(config)) logger.warn(warning)
   prepareDataDir(config.dataDir)
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
   const database = await openDatabase({

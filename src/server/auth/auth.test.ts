@@ -136,6 +136,36 @@ describe('sign-in', () => {
   })
 })
 
+describe('cookies over https (issue 13)', () => {
+  it('are Secure (and __Secure- prefixed) whenever APP_URL is https; the session still works', async () => {
+    const https = await createTestApp({ APP_URL: 'https://portal.example' })
+    try {
+      const email = `${unique('https')}@example.com`
+      await createConfirmedAccount(https.app.ctx.auth, email, PASSWORD)
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'https://portal.example' },
+        payload: { email, password: PASSWORD },
+      })
+      expect(res.statusCode).toBe(200)
+      const cookies = [res.headers['set-cookie']].flat().map(String)
+      const sessionCookie = cookies.find((c) => c.includes('session_token='))!
+      expect(sessionCookie).toMatch(/^__Secure-better-auth\.session_token=/)
+      expect(sessionCookie).toMatch(/; Secure/i)
+      expect(sessionCookie).toMatch(/HttpOnly/i)
+      const me = await https.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: sessionCookie.split(';')[0] },
+      })
+      expect(me.statusCode).toBe(200)
+    } finally {
+      await https.close()
+    }
+  })
+})
+
 describe('password reset', () => {
   it('mails a link to the reset screen; the new password works and old sessions end', async () => {
     const email = actors.otherClient.email!

@@ -102,6 +102,8 @@ export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
       // The client address: routes.ts sets this header to Fastify's request.ip (TRUST_PROXY).
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       cookiePrefix: 'better-auth',
+      // Over https every cookie is Secure (and __Secure- prefixed); main.ts warns about plain http.
+      useSecureCookies: appUrl.startsWith('https:'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     databaseHooks: {
