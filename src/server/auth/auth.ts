@@ -13,6 +13,10 @@ const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 
 export const hashPassword = (password: string) => hash(password, ARGON2)
 
+/** Whether `password` matches a stored digest (false for a malformed digest). */
+export const verifyPassword = (digest: string, password: string) =>
+  verify(digest, password).catch(() => false)
+
 export type AuthDeps = {
   db: Db
   appUrl: string
@@ -170,7 +174,8 @@ export async function ensureAdmin(
   const reasons: string[] = []
   if (!found.user.emailVerified) reasons.push('had an unconfirmed e-mail')
   if (!credential?.password) reasons.push('had no password')
-  else if (!(await verify(credential.password, password))) reasons.push('had another password')
+  else if (!(await verifyPassword(credential.password, password)))
+    reasons.push('had another password')
   if (reasons.length) {
     const digest = await hashPassword(password)
     if (credential) await ctx.internalAdapter.updatePassword(userId, digest)

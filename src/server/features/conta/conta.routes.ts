@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { verify } from '@node-rs/argon2'
-import { hashPassword } from '../../auth/auth.ts'
+import { hashPassword, verifyPassword } from '../../auth/auth.ts'
 import { enforceLimits } from '../../auth/rate-limit.ts'
 import { currentSessionToken, endOtherSessions } from '../../auth/session.ts'
 import { HttpError } from '../../errors.ts'
@@ -39,7 +38,7 @@ export async function contaRoutes(fastify: FastifyInstance) {
       )
       const matches =
         credential?.password != null &&
-        (await verify(credential.password, request.body.senha_atual).catch(() => false))
+        (await verifyPassword(credential.password, request.body.senha_atual))
       if (!matches) throw new HttpError(400, SENHA_ATUAL_INCORRETA, 'senha_atual')
       await ctx.internalAdapter.updatePassword(
         actor.userId,
