@@ -53,18 +53,14 @@ declare module 'fastify' {
 
 /** Builds the whole portal (API and, when built, the web app) without listening. */
 export async function buildApp(deps: AppDeps) {
+  const { trustProxy } = deps.config
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: redactingLogger(deps.logger) } : { logger: false }),
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
     // TRUST_PROXY: a hop count trusts that many proxies nearest to the server.
     trustProxy:
-      typeof deps.config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(deps.config.trustProxy)
-        : deps.config.trustProxy,
+      typeof trustProxy === 'number' ? (_: string, hop: number) => hop < trustProxy : trustProxy,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
