@@ -82,6 +82,8 @@ export default defineConfig({
         ADMIN_EMAIL: 'admin@portal.test',
         ADMIN_PASSWORD: 'admin-e2e-123',
         AUTH_RATE_LIMIT: '10000',
+        AUTH_RATE_LIMIT_ACCOUNT: '10000',
+        AUTH_RATE_LIMIT_MAIL: '10000',
         // The daily warnings job would change the fixtures at start-up; the specs run it by hand.
         WARNINGS_SCHEDULER: 'off',
         LOG_LEVEL: 'warn',

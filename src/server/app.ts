@@ -14,6 +14,7 @@ import { createActorResolver, type ActorResolver } from './auth/session.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { registerErrorHandler } from './errors.ts'
+import { redactingLogger } from './log.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { registerPolicy } from './policy.ts'
 import type { Storage } from './storage/storage.ts'
@@ -54,11 +55,14 @@ declare module 'fastify' {
 
 /** Builds the whole portal (API and, when built, the web app) without listening. */
 export async function buildApp(deps: AppDeps) {
+  const { trustProxy } = deps.config
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: redactingLogger(deps.logger) } : { logger: false }),
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // TRUST_PROXY: a hop count trusts that many proxies nearest to the server.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_: string, hop: number) => hop < trustProxy : trustProxy,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -69,7 +73,6 @@ export async function buildApp(deps: AppDeps) {
     appUrl: deps.config.appUrl,
     secret: deps.secret,
     mailer: deps.mailer,
-    rateLimit: deps.config.authRateLimit,
   })
   app.decorate('ctx', { ...deps, auth, tmpDir: path.join(deps.config.dataDir, 'tmp') })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from './config.ts'
+import { ConfigError, configWarnings, parseConfig } from './config.ts'
 
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {
@@ -42,9 +42,35 @@ describe('parseConfig', () => {
     [{ WARNINGS_HOUR: '24' }, /^Invalid configuration: WARNINGS_HOUR: /],
     [{ WARNINGS_TIMEZONE: 'Brasil/Nada' }, /^Invalid configuration: WARNINGS_TIMEZONE: /],
     [{ WARNINGS_SCHEDULER: 'sim' }, /^Invalid configuration: WARNINGS_SCHEDULER: /],
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY: must be off, a number/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ TRUST_PROXY: '10.0.0.1, proxy' }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ AUTH_RATE_LIMIT_ACCOUNT: '0' }, /^Invalid configuration: AUTH_RATE_LIMIT_ACCOUNT: /],
+    [{ AUTH_RATE_LIMIT_MAIL: 'x' }, /^Invalid configuration: AUTH_RATE_LIMIT_MAIL: /],
+    [{ AUTH_RATE_LIMIT_WINDOW: '0' }, /^Invalid configuration: AUTH_RATE_LIMIT_WINDOW: /],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(message)
+  })
+
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or addresses/CIDRs', () => {
+    expect(parseConfig({}).trustProxy).toBe(false)
+    expect(parseConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false)
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ])
+  })
+
+  it('has the documented auth limits by default', () => {
+    expect(parseConfig({}).authLimits).toEqual({
+      perAddress: 10,
+      perAccount: 10,
+      perMailbox: 5,
+      windowMinutes: 15,
+    })
   })
 
   it('turns on S3 when an endpoint is given', () => {
@@ -54,5 +80,14 @@ describe('parseConfig', () => {
       S3_SECRET_ACCESS_KEY: 'b',
     })
     expect(c.s3).toMatchObject({ bucket: 'documents', forcePathStyle: true })
+  })
+
+  it('warns when APP_URL is plain http on anything but localhost', () => {
+    expect(configWarnings(parseConfig({}))).toEqual([])
+    expect(configWarnings(parseConfig({ APP_URL: 'http://127.0.0.1:3000' }))).toEqual([])
+    expect(configWarnings(parseConfig({ APP_URL: 'https://portal.example' }))).toEqual([])
+    const [warning, ...more] = configWarnings(parseConfig({ APP_URL: 'http://portal.example' }))
+    expect(warning).toMatch(/^APP_URL http:\/\/portal\.example is plain http/)
+    expect(more).toEqual([])
   })
 })

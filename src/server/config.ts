@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
@@ -35,6 +36,33 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  AUTH_RATE_LIMIT_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).default(10),
+  ),
+  AUTH_RATE_LIMIT_MAIL: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
+  AUTH_RATE_LIMIT_WINDOW: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1440).default(15),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('off')
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v)
+        if (parsed === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be off, a number of proxy hops (1, 2…) or a comma list of proxy addresses/CIDRs',
+          })
+          return z.NEVER
+        }
+        return parsed
+      }),
+  ),
   WARNINGS_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(23).default(7)),
   WARNINGS_TIMEZONE: z.preprocess(
     emptyToUndefined,
@@ -70,8 +98,13 @@ export type Config = {
     secretAccessKey?: string
     forcePathStyle: boolean
   }
-  /** Sign-in, sign-up and reset requests allowed per IP and minute. */
-  authRateLimit: number
+  /** Limits on sign-in, sign-up, reset and password change (auth/rate-limit.ts). */
+  authLimits: AuthLimits
+  /**
+   * Fastify's `trustProxy`: false (the socket address is the client), a hop count, or the proxy
+   * addresses/CIDRs whose X-Forwarded-For is believed.
+   */
+  trustProxy: false | number | string[]
   /** The automatic warnings job (issue 6): daily at `hour` o'clock in `timeZone`. */
   warnings: { hour: number; timeZone: string; scheduler: boolean }
   logLevel: string
@@ -113,7 +146,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
         }
       : undefined,
-    authRateLimit: e.AUTH_RATE_LIMIT,
+    authLimits: {
+      perAddress: e.AUTH_RATE_LIMIT,
+      perAccount: e.AUTH_RATE_LIMIT_ACCOUNT,
+      perMailbox: e.AUTH_RATE_LIMIT_MAIL,
+      windowMinutes: e.AUTH_RATE_LIMIT_WINDOW,
+    },
+    trustProxy: e.TRUST_PROXY,
     warnings: {
       hour: e.WARNINGS_HOUR,
       timeZone: e.WARNINGS_TIMEZONE,
@@ -124,3 +163,44 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export class ConfigError extends Error {}
+
+export type AuthLimits = {
+  /** Requests per client address and minute, for each of the limited actions. */
+  perAddress: number
+  /** Sign-in attempts and password changes per account (target e-mail) and window. */
+  perAccount: number
+  /** Mails (sign-up, reset request, confirmation resend) per target e-mail and window. */
+  perMailbox: number
+  /** The per-e-mail window, in minutes. */
+  windowMinutes: number
+}
+
+/** TRUST_PROXY: off/false/0, a hop count, or a comma list of addresses/CIDRs; null if invalid. */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const v = value.trim().toLowerCase()
+  if (['off', 'false', 'no', '0'].includes(v)) return false
+  if (/^\d+$/.test(v)) return Math.min(Number(v), 100)
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const valid = (entry: string) => {
+    const [ip, bits, ...rest] = entry.split('/')
+    const family = isIP(ip)
+    if (!family || rest.length) return false
+    if (bits === undefined) return true
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
+  }
+  return list.length && list.every(valid) ? list : null
+}
+
+/** Start-up warnings about a configuration that works but is unsafe (logged once each). */
+export function configWarnings(config: Pick<Config, 'appUrl'>): string[] {
+  const url = new URL(config.appUrl)
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  if (url.protocol === 'http:' && !local)
+    return [
+      `APP_URL ${config.appUrl} is plain http on a public host: passwords and session cookies travel unencrypted; serve the portal over https and set APP_URL to its https address`,
+    ]
+  return []
+}

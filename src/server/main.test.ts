@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -94,6 +94,31 @@ describe('the server process (npm start contract)', () => {
       expect(await server.exited).toBe(0)
     } finally {
       rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
+    }
+  }, 180_000)
+
+  it('start-up (issue 13): DATA_DIR is 0700, plain http on a public host is warned once', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'portal-main-seg-')), 'data')
+    const port = 3850 + Math.floor(Math.random() * 40)
+    const server = start({
+      DATA_DIR: dir,
+      PORT: String(port),
+      APP_URL: 'http://portal.example',
+      LOG_LEVEL: 'warn',
+      WARNINGS_SCHEDULER: 'off',
+    })
+    try {
+      await waitForHealth(port)
+      expect(statSync(dir).mode & 0o777).toBe(0o700)
+      for (const sub of ['mail', 'storage', 'tmp'])
+        expect(statSync(path.join(dir, sub)).mode & 0o777).toBe(0o700)
+      expect(server.output().match(/APP_URL http:\/\/portal\.example is plain http/g)).toHaveLength(
+        1,
+      )
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+    } finally {
+      rmSync(path.dirname(dir), { recursive: true, force: true, maxRetries: 5 })
     }
   }, 180_000)
 })

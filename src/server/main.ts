@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url'
 import pino from 'pino'
 import { ensureAdmin } from './auth/auth.ts'
 import { buildApp } from './app.ts'
-import { ConfigError, parseConfig } from './config.ts'
+import { ConfigError, configWarnings, parseConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedStatuses } from './db/seed.ts'
 import { iniciarAgendadorDeAvisos } from './features/avisos/agendador.ts'
 import { createMailer } from './mail/mailer.ts'
-import { lockDataDir, loadSecret } from './runtime.ts'
+import { lockDataDir, loadSecret, prepareDataDir } from './runtime.ts'
 import { createStorage } from './storage/storage.ts'
 
 async function main() {
@@ -23,6 +23,8 @@ async function main() {
     throw err
   }
   const logger = pino({ level: config.logLevel })
+  for (const warning of configWarnings(config)) logger.warn(warning)
+  prepareDataDir(config.dataDir)
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -52,7 +54,13 @@ async function main() {
     logger,
   })
   if (config.adminEmail && config.adminPassword) {
-    await ensureAdmin(app.ctx.auth, database.db, config.adminEmail, config.adminPassword)
+    const { secured } = await ensureAdmin(
+      app.ctx.auth,
+      database.db,
+      config.adminEmail,
+      config.adminPassword,
+    )
+    if (secured) logger.warn(secured)
     logger.info(`administrator ${config.adminEmail} is ready`)
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -15,7 +16,7 @@ import path from 'node:path'
  * A lock left by a dead process is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const file = path.join(dataDir, 'server.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -51,8 +52,20 @@ export function loadSecret(dataDir: string, configured?: string): string {
   if (configured) return configured
   const file = path.join(dataDir, 'auth-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const secret = randomBytes(32).toString('base64url')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret
+}
+
+/**
+ * DATA_DIR holds the database, documents, the mail outbox (with reset links) and the secret:
+ * it and its mail/, storage/ and tmp/ folders are the server's alone (0700), also when an older
+ * version made them wider.
+ */
+export function prepareDataDir(dataDir: string) {
+  for (const dir of [dataDir, ...['mail', 'storage', 'tmp'].map((d) => path.join(dataDir, d))]) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    chmodSync(dir, 0o700)
+  }
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { simpleParser, type ParsedMail } from 'mailparser'
 
-export { ADMIN, CLIENTE } from './accounts.ts'
+export { ADMIN, CLIENTE, adminPerfil } from './accounts.ts'
 
 export const BASE_URL = process.env.E2E_BASE_URL!
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'mail')

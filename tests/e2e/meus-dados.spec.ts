@@ -180,12 +180,14 @@ test('change password: SPEC messages, then the new password signs in', async ({
   const account = await newClientAccount(page.request)
   await login(page, account)
   await page.goto('/app/meus-dados')
+  const atual = page.getByLabel('Senha atual', { exact: true })
   const nova = page.getByLabel('Nova senha', { exact: true })
   const confirmacao = page.getByLabel('Confirmar nova senha')
   const alterar = page.getByRole('button', { name: 'Alterar Senha' })
 
   await alterar.click()
   await expect(page.getByText('Por favor, preencha todos os campos de senha.')).toBeVisible()
+  await atual.fill(account.password)
   await nova.fill('abcdef')
   await confirmacao.fill('abcdeg')
   await alterar.click()
@@ -202,6 +204,10 @@ test('change password: SPEC messages, then the new password signs in', async ({
   await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible()
   await expect(page.getByText('Sua senha foi atualizada.')).toBeVisible()
   await expect(nova).toHaveValue('')
+  await expect(atual).toHaveValue('')
+  // This session stays signed in (the other sessions of the account ended).
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Alterar Senha' })).toBeVisible()
 
   const fresh = await playwright.request.newContext({ baseURL: BASE_URL })
   const res = await fresh.post('/api/auth/sign-in/email', {
@@ -209,6 +215,33 @@ test('change password: SPEC messages, then the new password signs in', async ({
     data: { email: account.email, password: 'nova-senha-456' },
   })
   expect(res.status()).toBe(200)
+  await fresh.dispose()
+})
+
+test('change password: a wrong current password is refused and nothing changes', async ({
+  page,
+  playwright,
+}) => {
+  const account = await newClientAccount(page.request)
+  await login(page, account)
+  await page.goto('/app/meus-dados')
+  await page.getByLabel('Senha atual', { exact: true }).fill('nao-e-a-senha')
+  await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-789')
+  await page.getByLabel('Confirmar nova senha').fill('nova-senha-789')
+  await page.getByRole('button', { name: 'Alterar Senha' }).click()
+  await expect(toasts(page).getByText('Erro ao alterar senha')).toBeVisible()
+  await expect(toasts(page).getByText('Senha atual incorreta.')).toBeVisible()
+  await expect(page.getByLabel('Senha atual', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
+
+  const fresh = await playwright.request.newContext({ baseURL: BASE_URL })
+  const old = await fresh.post('/api/auth/sign-in/email', {
+    headers: { origin: BASE_URL },
+    data: { email: account.email, password: account.password },
+  })
+  expect(old.status()).toBe(200)
   await fresh.dispose()
 })
 

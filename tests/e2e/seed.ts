@@ -34,7 +34,6 @@ const ctx: SeedContext = {
     appUrl,
     secret: loadSecret(dataDir),
     mailer,
-    rateLimit: 1000,
   }),
   storage: createDiskStorage(path.join(dataDir, 'storage', 'documents')),
   dataDir,

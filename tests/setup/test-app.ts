@@ -58,6 +58,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     APP_URL: TEST_ORIGIN,
     AUTH_RATE_LIMIT: '1000',
+    AUTH_RATE_LIMIT_ACCOUNT: '1000',
+    AUTH_RATE_LIMIT_MAIL: '1000',
     CEP_API_URL: 'http://127.0.0.1:9',
     ...env,
   })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { user, userRoles } from '../db/schema.ts'
-import { ensureAdmin } from './auth.ts'
+import { session, user, userRoles } from '../db/schema.ts'
+import { createConfirmedAccount, ensureAdmin } from './auth.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import {
   createActors,
@@ -136,6 +136,36 @@ describe('sign-in', () => {
   })
 })
 
+describe('cookies over https (issue 13)', () => {
+  it('are Secure (and __Secure- prefixed) whenever APP_URL is https; the session still works', async () => {
+    const https = await createTestApp({ APP_URL: 'https://portal.example' })
+    try {
+      const email = `${unique('https')}@example.com`
+      await createConfirmedAccount(https.app.ctx.auth, email, PASSWORD)
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'https://portal.example' },
+        payload: { email, password: PASSWORD },
+      })
+      expect(res.statusCode).toBe(200)
+      const cookies = [res.headers['set-cookie']].flat().map(String)
+      const sessionCookie = cookies.find((c) => c.includes('session_token='))!
+      expect(sessionCookie).toMatch(/^__Secure-better-auth\.session_token=/)
+      expect(sessionCookie).toMatch(/; Secure/i)
+      expect(sessionCookie).toMatch(/HttpOnly/i)
+      const me = await https.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: sessionCookie.split(';')[0] },
+      })
+      expect(me.statusCode).toBe(200)
+    } finally {
+      await https.close()
+    }
+  })
+})
+
 describe('password reset', () => {
   it('mails a link to the reset screen; the new password works and old sessions end', async () => {
     const email = actors.otherClient.email!
@@ -171,22 +201,57 @@ describe('password reset', () => {
 })
 
 describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD)', () => {
-  it('creates a confirmed admin, and is idempotent on an existing unconfirmed account', async () => {
+  const sessionsOf = async (userId: string) =>
+    (await t.db.select().from(session).where(eq(session.userId, userId))).length
+
+  it('creates a confirmed admin, and is idempotent', async () => {
     const email = `${unique('chefe')}@example.com`
-    const id = await ensureAdmin(t.app.ctx.auth, t.db, email, 'admin-123456')
-    expect(await ensureAdmin(t.app.ctx.auth, t.db, email, 'admin-123456')).toBe(id)
+    const first = await ensureAdmin(t.app.ctx.auth, t.db, email, 'admin-123456')
+    expect(first.secured).toBeNull()
     const cookie = await signIn(t, email, 'admin-123456')
+    const again = await ensureAdmin(t.app.ctx.auth, t.db, email, 'admin-123456')
+    expect(again).toEqual({ userId: first.userId, secured: null })
+    // Nothing to secure: its sessions stay.
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
     expect(me.json().role).toBe('admin')
+  })
 
+  it('takes over an unconfirmed account (a sign-up by someone else): ADMIN_PASSWORD, no sessions', async () => {
     const pending = `${unique('pendente')}@example.com`
     await post('/api/auth/sign-up/email', { email: pending, password: PASSWORD, name: pending })
-    await ensureAdmin(t.app.ctx.auth, t.db, pending, 'admin-123456')
     const [row] = await t.db.select().from(user).where(eq(user.email, pending))
-    expect(row.emailVerified).toBe(true)
+    // A session made before (better-auth makes none for an unconfirmed sign-up; a stale one).
+    const ctx = await t.app.ctx.auth.$context
+    await ctx.internalAdapter.createSession(row.id)
+    expect(await sessionsOf(row.id)).toBe(1)
+
+    const { userId, secured } = await ensureAdmin(t.app.ctx.auth, t.db, pending, 'admin-123456')
+    expect(userId).toBe(row.id)
+    expect(secured).toBe(
+      `administrator ${pending} had an unconfirmed e-mail and had another password: its password is now ADMIN_PASSWORD and all its sessions were ended`,
+    )
+    expect(await sessionsOf(row.id)).toBe(0)
+    const [after] = await t.db.select().from(user).where(eq(user.email, pending))
+    expect(after.emailVerified).toBe(true)
     const [role] = await t.db.select().from(userRoles).where(eq(userRoles.user_id, row.id))
     expect(role.role).toBe('admin')
-    // An existing password is kept.
-    await expect(signIn(t, pending, PASSWORD)).resolves.toContain('session_token')
+    // The password chosen at sign-up no longer works; ADMIN_PASSWORD does.
+    await expect(signIn(t, pending, PASSWORD)).rejects.toThrow()
+    await expect(signIn(t, pending, 'admin-123456')).resolves.toContain('session_token')
+  })
+
+  it('a confirmed account with another password gets ADMIN_PASSWORD and loses its sessions', async () => {
+    const email = `${unique('outro')}@example.com`
+    const created = await createConfirmedAccount(t.app.ctx.auth, email, PASSWORD)
+    const cookie = await signIn(t, email, PASSWORD)
+    const { secured } = await ensureAdmin(t.app.ctx.auth, t.db, email, 'admin-123456')
+    expect(secured).toBe(
+      `administrator ${email} had another password: its password is now ADMIN_PASSWORD and all its sessions were ended`,
+    )
+    expect(await sessionsOf(created.id)).toBe(0)
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
+    expect(me.statusCode).toBe(401)
+    await expect(signIn(t, email, PASSWORD)).rejects.toThrow()
+    await expect(signIn(t, email, 'admin-123456')).resolves.toContain('session_token')
   })
 })

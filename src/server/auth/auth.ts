@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
 import { actionEmail, type Mailer } from '../mail/mailer.ts'
+import { LIMITED_AUTH_PATHS } from './rate-limit.ts'
 import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
 
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane.
@@ -12,16 +13,18 @@ const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 
 export const hashPassword = (password: string) => hash(password, ARGON2)
 
+/** Whether `password` matches a stored digest (false for a malformed digest). */
+export const verifyPassword = (digest: string, password: string) =>
+  verify(digest, password).catch(() => false)
+
 export type AuthDeps = {
   db: Db
   appUrl: string
   secret: string
   mailer: Mailer
-  /** Sign-in, sign-up and reset requests allowed per IP and minute. */
-  rateLimit: number
 }
 
-export function createAuth({ db, appUrl, secret, mailer, rateLimit }: AuthDeps) {
+export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
   return betterAuth({
     appName: 'Portal do Cliente',
     baseURL: appUrl,
@@ -94,15 +97,17 @@ export function createAuth({ db, appUrl, secret, mailer, rateLimit }: AuthDeps) 
       storage: 'database',
       window: 60,
       max: 300,
-      customRules: {
-        '/sign-in/email': { window: 60, max: rateLimit },
-        '/sign-up/email': { window: 60, max: rateLimit },
-        '/request-password-reset': { window: 60, max: rateLimit },
-        '/reset-password': { window: 60, max: rateLimit },
-      },
+      // The portal limits these itself, per address and per target e-mail (rate-limit.ts).
+      customRules: Object.fromEntries(
+        Object.keys(LIMITED_AUTH_PATHS).map((path) => [path, false as const]),
+      ),
     },
     advanced: {
+      // The client address: routes.ts sets this header to Fastify's request.ip (TRUST_PROXY).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       cookiePrefix: 'better-auth',
+      // Over https every cookie is Secure (and __Secure- prefixed); main.ts warns about plain http.
+      useSecureCookies: appUrl.startsWith('https:'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     databaseHooks: {
@@ -143,32 +148,60 @@ export async function createConfirmedAccount(auth: Auth, email: string, password
   return created
 }
 
-/** Makes sure the configured administrator exists, is confirmed and has the role admin. */
-export async function ensureAdmin(auth: Auth, db: Db, email: string, password: string) {
+/**
+ * Makes sure the configured administrator exists, is confirmed, has ADMIN_PASSWORD and the role
+ * admin. An account that already holds that e-mail may have been made by someone else (a sign-up
+ * that was never confirmed) or have another password: before it becomes admin it gets
+ * ADMIN_PASSWORD and every session of it ends, so nobody but the holder of ADMIN_PASSWORD is
+ * signed in as that administrator. `secured` says so, in one line for the start-up log.
+ */
+export async function ensureAdmin(
+  auth: Auth,
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ userId: string; secured: string | null }> {
   const ctx = await auth.$context
-  const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase(), {
-    includeAccounts: true,
-  })
-  let userId: string
+  const normalized = email.trim().toLowerCase()
+  const found = await ctx.internalAdapter.findUserByEmail(normalized, { includeAccounts: true })
   if (!found) {
-    userId = (await createConfirmedAccount(auth, email, password)).id
-  } else {
-    userId = found.user.id
-    if (!found.user.emailVerified) {
-      await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, userId))
-    }
-    if (!found.accounts.some((a) => a.providerId === 'credential')) {
+    const userId = (await createConfirmedAccount(auth, normalized, password)).id
+    await grantAdmin(db, userId)
+    return { userId, secured: null }
+  }
+  const userId = found.user.id
+  const credential = found.accounts.find((a) => a.providerId === 'credential')
+  const reasons: string[] = []
+  if (!found.user.emailVerified) reasons.push('had an unconfirmed e-mail')
+  if (!credential?.password) reasons.push('had no password')
+  else if (!(await verifyPassword(credential.password, password)))
+    reasons.push('had another password')
+  if (reasons.length) {
+    const digest = await hashPassword(password)
+    if (credential) await ctx.internalAdapter.updatePassword(userId, digest)
+    else
       await ctx.internalAdapter.linkAccount({
         userId,
         providerId: 'credential',
         accountId: userId,
-        password: await hashPassword(password),
+        password: digest,
       })
-    }
+    await ctx.internalAdapter.deleteUserSessions(userId)
+    if (!found.user.emailVerified)
+      await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, userId))
   }
+  await grantAdmin(db, userId)
+  return {
+    userId,
+    secured: reasons.length
+      ? `administrator ${normalized} ${reasons.join(' and ')}: its password is now ADMIN_PASSWORD and all its sessions were ended`
+      : null,
+  }
+}
+
+async function grantAdmin(db: Db, userId: string) {
   await db
     .insert(schema.userRoles)
     .values({ user_id: userId, role: 'admin' })
     .onConflictDoUpdate({ target: schema.userRoles.user_id, set: { role: 'admin' } })
-  return userId
 }

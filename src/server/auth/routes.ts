@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Auth } from './auth.ts'
+import { enforceLimits, LIMITED_AUTH_PATHS, tooManyMessage } from './rate-limit.ts'
 
 /** Mounts better-auth under /api/auth with the fetch-handler pattern (STACK-NOTES.md). */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
@@ -9,12 +10,29 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
     config: { audience: 'public' },
     async handler(request, reply) {
       const url = new URL(request.url, app.ctx.config.appUrl)
+      const action =
+        request.method === 'POST'
+          ? LIMITED_AUTH_PATHS[url.pathname.slice('/api/auth'.length)]
+          : undefined
+      if (action) {
+        const email = (request.body as { email?: unknown } | undefined)?.email
+        await enforceLimits(
+          app.ctx.db,
+          reply,
+          app.ctx.config.authLimits,
+          action,
+          request.ip,
+          typeof email === 'string' ? email : undefined,
+        )
+      }
       const headers = new Headers()
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined) continue
         headers.set(key, Array.isArray(value) ? value.join(', ') : value)
       }
-      // better-auth keys its rate limit on this header; only this server sets it.
+      // The client address as Fastify resolved it (TRUST_PROXY): better-auth reads it from this
+      // header only (advanced.ipAddress in auth.ts) for its sessions and its general rate limit;
+      // whatever the client sent under that name is replaced.
       headers.set('x-forwarded-for', request.ip)
       const body =
         request.method === 'POST' && request.body !== undefined
@@ -28,11 +46,14 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value)
       })
+      // better-auth's own (general) limit says how long to wait in X-Retry-After.
+      const retryAfter = response.headers.get('x-retry-after')
+      if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter)
       const cookies = response.headers.getSetCookie()
       if (cookies.length) reply.header('set-cookie', cookies)
       const text = response.body ? await response.text() : null
       return reply.send(
-        response.status >= 400 && text ? translateError(text, response.status) : text,
+        response.status >= 400 && text ? translateError(text, response.status, retryAfter) : text,
       )
     },
   })
@@ -57,7 +78,7 @@ const MESSAGES: Record<string, string> = {
   INVALID_ORIGIN: 'Origem da requisição não permitida.',
 }
 
-function translateError(text: string, status: number): string {
+function translateError(text: string, status: number, retryAfter: string | null): string {
   let body: { code?: string; message?: string }
   try {
     body = JSON.parse(text)
@@ -67,7 +88,7 @@ function translateError(text: string, status: number): string {
   const message =
     (body.code && MESSAGES[body.code]) ||
     (status === 429
-      ? 'Muitas tentativas. Aguarde um minuto e tente novamente.'
+      ? tooManyMessage(Number(retryAfter) || 60)
       : status === 400
         ? 'Dados inválidos. Verifique os campos e tente novamente.'
         : 'Não foi possível concluir a operação.')

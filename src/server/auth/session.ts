@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { session, user, userRoles } from '../db/schema.ts'
 import type { Actor } from '../policy.ts'
@@ -69,6 +69,20 @@ export async function createActorResolver(auth: Auth, db: Db): Promise<ActorReso
       role: row.role ?? 'usuario',
     }
   }
+}
+
+/** The session token of this request's (validly signed) session cookie, or null. */
+export async function currentSessionToken(auth: Auth, request: FastifyRequest) {
+  const ctx = await auth.$context
+  const cookie = request.cookies[ctx.authCookies.sessionToken.name]
+  return cookie === undefined ? null : verifySignedCookie(cookie, ctx.secret)
+}
+
+/** Ends every session of the account except the one with `keepToken` (password change). */
+export async function endOtherSessions(db: Db, userId: string, keepToken: string | null) {
+  await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), keepToken ? ne(session.token, keepToken) : undefined))
 }
 
 /**

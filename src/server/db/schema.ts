@@ -87,6 +87,21 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
 
+/**
+ * The portal's own limits on sign-in, sign-up, reset and password change (auth/rate-limit.ts):
+ * one row per key (`<action>|ip|<address>` or `<action>|email|<address>`), counted in a fixed
+ * window that ends at `reset_at`. In the database so that every server process shares them.
+ */
+export const authRateLimit = pgTable(
+  'auth_rate_limit',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    reset_at: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_rate_limit_reset_at_idx').on(t.reset_at)],
+)
+
 // ---- portal tables (names as SPEC.md section 3) ----
 
 export const userRoles = pgTable(

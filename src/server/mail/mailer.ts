@@ -27,7 +27,7 @@ export function createMailer(opts: {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message })
-      mkdirSync(opts.outboxDir, { recursive: true })
+      mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 })
       const to = Array.isArray(message.to) ? message.to[0] : message.to
       const slug = `${to}-${message.subject}`
         .normalize('NFD')
@@ -38,7 +38,8 @@ export function createMailer(opts: {
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint() % 100000n}-${slug}.eml`,
       )
-      writeFileSync(file, info.message as Buffer)
+      // Reset and confirmation links are secrets: the owner alone reads them.
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 })
       opts.log.info({ file, to: message.to }, `mail written to ${file}`)
     },
     close: () => transport.close(),

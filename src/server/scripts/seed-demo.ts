@@ -554,7 +554,6 @@ async function main() {
       appUrl: config.appUrl,
       secret: loadSecret(config.dataDir, config.authSecret),
       mailer,
-      rateLimit: config.authRateLimit,
     })
     const s = await seedDemo(database.db, auth)
     mailer.close()

@@ -42,7 +42,7 @@ export function createDiskStorage(root: string): Storage {
   return {
     async put(key, body) {
       const target = file(key)
-      await mkdir(path.dirname(target), { recursive: true })
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 })
       const partial = `${target}.${process.pid}.${Date.now()}.part`
       try {
         await pipeline(body, createWriteStream(partial))

@@ -37,7 +37,7 @@ export async function receiveUpload(
 ): Promise<ReceivedFile> {
   if (!request.isMultipart()) throw new HttpError(400, 'Envie o arquivo como multipart/form-data.')
   const fields: Record<string, string> = {}
-  await mkdir(opts.tmpDir, { recursive: true })
+  await mkdir(opts.tmpDir, { recursive: true, mode: 0o700 })
   const tmp = path.join(opts.tmpDir, `${randomUUID()}.upload`)
   const discard = () => rm(tmp, { force: true })
   let fileName: string | undefined

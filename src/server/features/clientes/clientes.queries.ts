@@ -145,7 +145,9 @@ const rowValues = (body: ClienteBody) => ({ ...body, endereco: composeEndereco(b
  * transactions, so the account is made first and the client row is inserted already linked to
  * it; if that insert fails the account is deleted again. When the account cannot be made (the
  * e-mail already has one, for instance), the client is still added, without an account, and the
- * answer carries SPEC's warning.
+ * answer carries SPEC's warning. An existing account is never linked from here, confirmed or not
+ * (an unconfirmed one may be someone else's sign-up): a confirmed holder links the record from
+ * Meus Dados (`upsertMeusDados`).
  */
 export async function createCliente(
   deps: { db: Db; auth: Auth; log: { warn: (obj: object, msg: string) => void } },

@@ -240,6 +240,28 @@ describe('POST /api/admin/clientes', () => {
     expect(existing.id).toBeTruthy()
   })
 
+  it('an unconfirmed account under that e-mail is neither linked nor touched (issue 13)', async () => {
+    // Someone signed up with the client's e-mail and never confirmed it: linking would hand them
+    // the client's record and services once they manage to sign in.
+    const email = `${unique('pendente')}@example.com`
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email, password: 'senha-do-intruso', name: email },
+    })
+    expect(signUp.statusCode).toBe(200)
+    const [pending] = await t.db.select().from(user).where(eq(user.email, email))
+    const res = await actors.admin.inject({ method: 'POST', url: URL, payload: novo({ email }) })
+    expect(res.statusCode).toBe(201)
+    expect(res.json().aviso).toBe(
+      'Cliente adicionado, mas não foi possível criar conta de usuário.',
+    )
+    expect(res.json().cliente).toMatchObject({ user_id: null, conta: null, email })
+    const [after] = await t.db.select().from(user).where(eq(user.id, pending.id))
+    expect(after.emailVerified).toBe(false)
+  })
+
   it('a duplicate document or e-mail is a 409 with SPEC text, and no account is made', async () => {
     const first = novo()
     expect(

@@ -8,21 +8,32 @@ import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { changePassword } from './api.ts'
-import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/conta.ts'
+import {
+  NOVA_SENHA_TITLES,
+  SenhaAlteracaoSchema,
+  type SenhaAlteracao,
+} from '#shared/schemas/conta.ts'
 
-/** SPEC §5 "Change password (client and admin)": the form of both profile screens, with SPEC's toasts. */
+const EMPTY: SenhaAlteracao = { senha_atual: '', nova_senha: '', confirmacao: '' }
+
+/**
+ * SPEC §5 "Change password (client and admin)": the form of both profile screens, with SPEC's
+ * toasts. The current password is asked first (issue 13); the other sessions end on success.
+ */
 export function AlterarSenhaCard() {
-  const form = useForm<NovaSenha>({
-    resolver: zodResolver(NovaSenhaSchema),
-    defaultValues: { nova_senha: '', confirmacao: '' },
+  const form = useForm<SenhaAlteracao>({
+    resolver: zodResolver(SenhaAlteracaoSchema),
+    defaultValues: EMPTY,
   })
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
         await changePassword(values)
         notifySuccess('Senha alterada com sucesso!', 'Sua senha foi atualizada.')
-        form.reset({ nova_senha: '', confirmacao: '' })
+        form.reset(EMPTY)
       } catch (err) {
+        if (err instanceof ApiError && err.field === 'senha_atual')
+          form.setError('senha_atual', { message: err.message })
         notifyError(
           'Erro ao alterar senha',
           err instanceof ApiError && err.status !== 0
@@ -46,6 +57,16 @@ export function AlterarSenhaCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <div className="grid content-start gap-2">
+            <Label htmlFor="senha-atual">Senha atual</Label>
+            <PasswordInput
+              id="senha-atual"
+              autoComplete="current-password"
+              aria-invalid={Boolean(form.formState.errors.senha_atual)}
+              {...form.register('senha_atual')}
+            />
+          </div>
+          <div aria-hidden className="hidden sm:block" />
           <div className="grid content-start gap-2">
             <Label htmlFor="senha-nova">Nova senha</Label>
             <PasswordInput

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api.ts'
-import type { NovaSenha } from '#shared/schemas/conta.ts'
+import type { SenhaAlteracao } from '#shared/schemas/conta.ts'
 
 // The signed-in user (`useMe`) and sign-out live in lib/session.ts: the shell and guard use them.
 
@@ -21,5 +21,5 @@ export const requestPasswordReset = (email: string) =>
 export const resetPassword = (token: string, newPassword: string) =>
   api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
 
-export const changePassword = (body: NovaSenha) =>
+export const changePassword = (body: SenhaAlteracao) =>
   api<void>('/api/conta/senha', { method: 'POST', body })

@@ -1,0 +1,137 @@
+import { isIPv4, isIPv6 } from 'node:net'
+import type { FastifyReply } from 'fastify'
+import { lt, sql } from 'drizzle-orm'
+import type { AuthLimits } from '../config.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { authRateLimit } from '../db/schema.ts'
+import { HttpError } from '../errors.ts'
+
+/**
+ * Limits on the account actions an attacker repeats: guessing passwords (sign-in, password
+ * change) and flooding mailboxes (sign-up, reset request, confirmation resend). Each action is
+ * counted per client address (AUTH_RATE_LIMIT a minute) and, where it names an account, per
+ * target e-mail (AUTH_RATE_LIMIT_ACCOUNT or AUTH_RATE_LIMIT_MAIL per AUTH_RATE_LIMIT_WINDOW
+ * minutes), so that rotating addresses does not help against one account. The counters live in
+ * the database (`auth_rate_limit`): every server process shares them (DESIGN.md §4).
+ */
+export type LimitedAction =
+  'sign-in' | 'sign-up' | 'reset-request' | 'reset' | 'verification-resend' | 'password-change'
+
+/** Which per-e-mail budget an action spends (none: per address only). */
+const EMAIL_BUDGET: Record<LimitedAction, 'account' | 'mail' | null> = {
+  'sign-in': 'account',
+  'password-change': 'account',
+  'sign-up': 'mail',
+  'reset-request': 'mail',
+  'verification-resend': 'mail',
+  reset: null,
+}
+
+/** better-auth's paths (under /api/auth) that the portal limits itself. */
+export const LIMITED_AUTH_PATHS: Record<string, LimitedAction> = {
+  '/sign-in/email': 'sign-in',
+  '/sign-up/email': 'sign-up',
+  '/request-password-reset': 'reset-request',
+  '/reset-password': 'reset',
+  '/send-verification-email': 'verification-resend',
+  '/change-password': 'password-change',
+}
+
+type Rule = { key: string; max: number; windowSeconds: number }
+
+/**
+ * The key of a client address: IPv4 as is, IPv6 by its /64 (one subscriber gets a whole /64, so
+ * rotating inside it must not give a fresh budget).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped && isIPv4(mapped[1])) return mapped[1]
+  if (!isIPv6(ip)) return ip.toLowerCase()
+  const [head, tail = ''] = ip.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.padStart(4, '0'))
+    .join(':')}::/64`
+}
+
+export function rulesFor(
+  limits: AuthLimits,
+  action: LimitedAction,
+  ip: string,
+  email?: string,
+): Rule[] {
+  const rules: Rule[] = [
+    { key: `${action}|ip|${addressKey(ip)}`, max: limits.perAddress, windowSeconds: 60 },
+  ]
+  const budget = EMAIL_BUDGET[action]
+  const target = email?.trim().toLowerCase()
+  if (budget && target) {
+    rules.push({
+      key: `${budget === 'mail' ? 'mail' : action}|email|${target}`,
+      max: budget === 'mail' ? limits.perMailbox : limits.perAccount,
+      windowSeconds: limits.windowMinutes * 60,
+    })
+  }
+  return rules
+}
+
+/**
+ * Counts one request against each rule (one atomic upsert per key, fixed windows) and answers the
+ * seconds to wait when any of them is over its budget, or null.
+ */
+export async function consumeLimits(db: DbOrTx, rules: Rule[]): Promise<number | null> {
+  let wait: number | null = null
+  for (const rule of rules) {
+    const resetAt = sql`now() + make_interval(secs => ${rule.windowSeconds})`
+    const [row] = await db
+      .insert(authRateLimit)
+      .values({ key: rule.key, count: 1, reset_at: resetAt })
+      .onConflictDoUpdate({
+        target: authRateLimit.key,
+        set: {
+          count: sql`case when ${authRateLimit.reset_at} <= now() then 1 else ${authRateLimit.count} + 1 end`,
+          reset_at: sql`case when ${authRateLimit.reset_at} <= now() then excluded.reset_at else ${authRateLimit.reset_at} end`,
+        },
+      })
+      .returning({
+        count: authRateLimit.count,
+        seconds: sql<number>`ceil(extract(epoch from ${authRateLimit.reset_at} - now()))::int`,
+      })
+    if (row.count > rule.max) wait = Math.max(wait ?? 0, Math.max(1, Number(row.seconds)))
+  }
+  // Now and then, forget windows that ended long ago.
+  if (Math.random() < 0.01) {
+    await db.delete(authRateLimit).where(lt(authRateLimit.reset_at, sql`now() - interval '1 day'`))
+  }
+  return wait
+}
+
+/** 'Muitas tentativas. Aguarde 15 minutos e tente novamente.' */
+export function tooManyMessage(seconds: number) {
+  const minutes = Math.ceil(seconds / 60)
+  const wait =
+    seconds < 60
+      ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`
+      : `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`
+  return `Muitas tentativas. Aguarde ${wait} e tente novamente.`
+}
+
+/** A route's limit: counts the request; over the budget, a 429 with Retry-After. */
+export async function enforceLimits(
+  db: DbOrTx,
+  reply: FastifyReply,
+  limits: AuthLimits,
+  action: LimitedAction,
+  ip: string,
+  email?: string,
+) {
+  const wait = await consumeLimits(db, rulesFor(limits, action, ip, email))
+  if (wait === null) return
+  reply.header('retry-after', String(wait))
+  throw new HttpError(429, tooManyMessage(wait))
+}
