@@ -16,7 +16,7 @@ import {
 } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { ownCliente, ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
-import { addDays, today } from '#shared/datas.ts'
+import { addDays, isIsoDate, isIsoTimestamp, today } from '#shared/datas.ts'
 import {
   CLIENTE_NAO_ENCONTRADO,
   type AdicionarServico,
@@ -56,8 +56,6 @@ async function runStatement<T>(
 type Cursor = { key: string; id: string }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export const encodeCursor = (c: Cursor) => Buffer.from(`${c.key}|${c.id}`).toString('base64url')
 
@@ -65,9 +63,8 @@ export const encodeCursor = (c: Cursor) => Buffer.from(`${c.key}|${c.id}`).toStr
 export function decodeCursor(raw: string, proximos: boolean): Cursor {
   const text = Buffer.from(raw, 'base64url').toString('utf8')
   const [key, id, ...rest] = text.split('|')
-  const keyOk = proximos
-    ? DATE.test(key ?? '') && !Number.isNaN(Date.parse(key))
-    : TIMESTAMP.test(key ?? '')
+  // The shared date rule: a real day in years 1900-2999 (2024-02-30 never reaches SQL).
+  const keyOk = proximos ? isIsoDate(key ?? '') : isIsoTimestamp(key ?? '')
   if (rest.length || !keyOk || !UUID.test(id ?? '')) throw new HttpError(400, 'Página inválida.')
   return { key, id }
 }
