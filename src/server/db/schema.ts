@@ -359,9 +359,25 @@ export const enviosEmail = pgTable(
     origem: text('origem', { enum: ['manual', 'automatico'] })
       .notNull()
       .default('manual'),
+    /**
+     * Issue 13: a manual sending is recorded before its first e-mail. `pendentes` are the
+     * addresses not yet tried (null once finished); `trava` and `travado_ate` lease the sending
+     * to the request that works on it; `conteudo` (sha-256 of the template) lets a retry of the
+     * same sending resume it instead of sending again to whoever already received it.
+     */
+    pendentes: text('pendentes').array(),
+    trava: uuid('trava'),
+    travado_ate: timestamp('travado_ate', { withTimezone: true }),
+    conteudo: text('conteudo'),
     created_at: createdAt(),
   },
-  (t) => [index('envios_email_servico_idx').on(t.servico_id, t.created_at)],
+  (t) => [
+    index('envios_email_servico_idx').on(t.servico_id, t.created_at),
+    // One unfinished sending per service: a double click cannot send twice.
+    uniqueIndex('envios_email_em_andamento_idx')
+      .on(t.servico_id)
+      .where(sql`${t.pendentes} is not null`),
+  ],
 )
 
 // ---- dashboard read model (issue 8): maintained by triggers, never written by the app ----
