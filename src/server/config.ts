@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: positiveInt(72_000),
   BODY_LIMIT_BYTES: positiveInt(1_048_576),
   JSON_MAX_DEPTH: positiveInt(32),
+  SERVICE_REQUESTS_PER_DAY: positiveInt(10),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -87,6 +88,11 @@ export type Config = {
   logLevel: string
   /** Issue 13: how long a client may take to send a request, and how big and deep its JSON. */
   limits: Limits
+  /** Issue 13: what one client may use (administrators are not limited). */
+  quotas: {
+    /** Services a client may request (POST /api/meus-servicos) in any 24 hours. */
+    servicosPorDia: number
+  }
 }
 
 export type Limits = {
@@ -159,6 +165,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       jsonMaxDepth: e.JSON_MAX_DEPTH,
     },
+    quotas: { servicosPorDia: e.SERVICE_REQUESTS_PER_DAY },
   }
 }
 

@@ -209,9 +209,14 @@ export const servicos = pgTable(
     emails_interessados: text('emails_interessados'),
     emails_tecnicos: text('emails_tecnicos'),
     visualizado_admin: boolean('visualizado_admin').notNull().default(false),
+    /** Who created it: the administration, or the client's own request (issue 13's quota). */
+    origem: text('origem', { enum: ['admin', 'cliente'] })
+      .notNull()
+      .default('admin'),
     created_at: createdAt(),
   },
   (t) => [
+    check('servicos_origem_check', sql`${t.origem} in ('admin', 'cliente')`),
     index('servicos_cliente_created_idx').on(t.cliente_id, t.created_at),
     index('servicos_created_at_idx').on(t.created_at),
     index('servicos_status_idx').on(t.status_id),

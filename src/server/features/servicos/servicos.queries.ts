@@ -510,7 +510,7 @@ export async function listEnvios(db: DbOrTx, servicoId: string) {
 /** Who asks for the service, and what they sent. */
 export type NovoServico =
   | { origem: 'admin'; cliente_id: string; dados: AdicionarServico }
-  | { origem: 'cliente'; actor: Actor; tipo_servico_id: string }
+  | { origem: 'cliente'; actor: Actor; tipo_servico_id: string; porDia: number }
 
 /**
  * Creates a service, from the clients screen (SPEC §5 "Add service to a client") or from a
@@ -575,18 +575,44 @@ export async function createServico(db: DbOrTx, novo: NovoServico): Promise<Serv
       vigencia_inicio: inicio,
       vigencia_fim: addDays(inicio, tipo.validade),
       status_id: emAndamento?.id ?? null,
+      origem: 'cliente',
     }
   }
-  const [row] = await db.insert(servicos).values(values).returning({
-    id: servicos.id,
-    cliente_id: servicos.cliente_id,
-    tipo_servico_id: servicos.tipo_servico_id,
-    vigencia_inicio: servicos.vigencia_inicio,
-    vigencia_fim: servicos.vigencia_fim,
-    status_id: servicos.status_id,
-    protocolo: servicos.protocolo,
+  const insert = (tx: DbOrTx) => tx.insert(servicos).values(values).returning(criadoColumns)
+  if (novo.origem === 'admin') return (await insert(db))[0]
+  // Issue 13: at most `porDia` requests of this client in any 24 hours; its requests are taken
+  // one at a time (a lock per client), so several sent at once cannot pass the quota together.
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`solicitar:${cliente.id}`}, 0))`,
+    )
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(servicos)
+      .where(
+        and(
+          eq(servicos.cliente_id, cliente.id),
+          eq(servicos.origem, 'cliente'),
+          sql`${servicos.created_at} > now() - interval '1 day'`,
+        ),
+      )
+    if (n >= novo.porDia)
+      throw new HttpError(
+        429,
+        `Você atingiu o limite de ${novo.porDia} solicitações de serviço por dia. Tente novamente amanhã.`,
+      )
+    return (await insert(tx))[0]
   })
-  return row
+}
+
+const criadoColumns = {
+  id: servicos.id,
+  cliente_id: servicos.cliente_id,
+  tipo_servico_id: servicos.tipo_servico_id,
+  vigencia_inicio: servicos.vigencia_inicio,
+  vigencia_fim: servicos.vigencia_fim,
+  status_id: servicos.status_id,
+  protocolo: servicos.protocolo,
 }
 
 /** The chosen status (400 when unknown), else the first status of the list. */

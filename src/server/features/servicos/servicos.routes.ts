@@ -207,6 +207,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         origem: 'cliente',
         actor,
         tipo_servico_id: request.body.tipo_servico_id,
+        porDia: app.ctx.config.quotas.servicosPorDia,
       })
       return reply.status(201).send(await getMeuServico(app.ctx.db, actor, id))
     },

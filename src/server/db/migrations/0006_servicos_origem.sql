@@ -1,0 +1,2 @@
+ALTER TABLE "servicos" ADD COLUMN "origem" text DEFAULT 'admin' NOT NULL;--> statement-breakpoint
+ALTER TABLE "servicos" ADD CONSTRAINT "servicos_origem_check" CHECK ("servicos"."origem" in ('admin', 'cliente'));
