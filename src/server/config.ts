@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt(1_048_576),
   JSON_MAX_DEPTH: positiveInt(32),
   SERVICE_REQUESTS_PER_DAY: positiveInt(10),
+  CLIENT_STORAGE_QUOTA_MB: positiveInt(100),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -92,6 +93,8 @@ export type Config = {
   quotas: {
     /** Services a client may request (POST /api/meus-servicos) in any 24 hours. */
     servicosPorDia: number
+    /** Megabytes a client's own uploaded documents may take in all. */
+    armazenamentoMb: number
   }
 }
 
@@ -165,7 +168,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       jsonMaxDepth: e.JSON_MAX_DEPTH,
     },
-    quotas: { servicosPorDia: e.SERVICE_REQUESTS_PER_DAY },
+    quotas: {
+      servicosPorDia: e.SERVICE_REQUESTS_PER_DAY,
+      armazenamentoMb: e.CLIENT_STORAGE_QUOTA_MB,
+    },
   }
 }
 

@@ -240,8 +240,16 @@ export const servicosTiposDocumentos = pgTable(
     status_id: uuid('status_id').references(() => status.id, { onDelete: 'set null' }),
     visivel_usuario: boolean('visivel_usuario').notNull().default(true),
     tipo_documento: text('tipo_documento'),
+    /** Issue 13's storage quota: the file's size and who sent it (null size: sent before it). */
+    tamanho: bigint('tamanho', { mode: 'number' }),
+    enviado_por: text('enviado_por', { enum: ['admin', 'cliente'] })
+      .notNull()
+      .default('admin'),
   },
-  (t) => [uniqueIndex('documento_servico_tipo_idx').on(t.servico_id, t.tipo_documento_id)],
+  (t) => [
+    uniqueIndex('documento_servico_tipo_idx').on(t.servico_id, t.tipo_documento_id),
+    check('documento_enviado_por_check', sql`${t.enviado_por} in ('admin', 'cliente')`),
+  ],
 )
 
 export const avisos = pgTable(
