@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { constants as zlib } from 'node:zlib'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
@@ -15,6 +15,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { registerErrorHandler } from './errors.ts'
 import { redactingLogger } from './log.ts'
+import { registerInputLimits, serverOptions } from './limits.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { registerPolicy } from './policy.ts'
 import type { Storage } from './storage/storage.ts'
@@ -42,6 +43,8 @@ export type AppDeps = {
   /** Folder of the built web app; served when it exists. */
   webDir?: string
   logger?: FastifyBaseLogger
+  /** Told of every route as it is registered (the input sweep test reads them this way). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /** What every route plugin reads through `app.ctx`. */
@@ -59,14 +62,19 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: redactingLogger(deps.logger) } : { logger: false }),
     forceCloseConnections: true,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: deps.config.limits.bodyLimitBytes,
+    requestTimeout: deps.config.limits.requestTimeoutMs,
+    keepAliveTimeout: deps.config.limits.keepAliveTimeoutMs,
+    http: serverOptions(deps.config.limits),
     // TRUST_PROXY: a hop count trusts that many proxies nearest to the server.
     trustProxy:
       typeof trustProxy === 'number' ? (_: string, hop: number) => hop < trustProxy : trustProxy,
   })
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  registerInputLimits(app, deps.config.limits)
 
   const auth = createAuth({
     db: deps.db,

@@ -14,6 +14,9 @@ function isTimeZone(tz: string) {
   }
 }
 
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(fallback))
+
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
@@ -72,6 +75,15 @@ const EnvSchema = z.object({
       .refine(isTimeZone, 'must be an IANA time zone such as America/Sao_Paulo'),
   ),
   WARNINGS_SCHEDULER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  // Slow and hostile clients, sizes of a body (issue 13).
+  HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  REQUEST_TIMEOUT_MS: positiveInt(300_000),
+  BODY_IDLE_TIMEOUT_MS: positiveInt(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt(72_000),
+  BODY_LIMIT_BYTES: positiveInt(1_048_576),
+  JSON_MAX_DEPTH: positiveInt(32),
+  SERVICE_REQUESTS_PER_DAY: positiveInt(10),
+  CLIENT_STORAGE_QUOTA_MB: positiveInt(100),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -108,6 +120,30 @@ export type Config = {
   /** The automatic warnings job (issue 6): daily at `hour` o'clock in `timeZone`. */
   warnings: { hour: number; timeZone: string; scheduler: boolean }
   logLevel: string
+  /** Issue 13: how long a client may take to send a request, and how big and deep its JSON. */
+  limits: Limits
+  /** Issue 13: what one client may use (administrators are not limited). */
+  quotas: {
+    /** Services a client may request (POST /api/meus-servicos) in any 24 hours. */
+    servicosPorDia: number
+    /** Megabytes a client's own uploaded documents may take in all. */
+    armazenamentoMb: number
+  }
+}
+
+export type Limits = {
+  /** The request line and headers must arrive within this time (Node's headersTimeout). */
+  headersTimeoutMs: number
+  /** The whole request, body included, must arrive within this time (Node's requestTimeout). */
+  requestTimeoutMs: number
+  /** A request body (an upload) that stays silent this long is cut. */
+  bodyIdleTimeoutMs: number
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number
+  /** Largest request body (JSON) in bytes; uploads have their own limit (5 MB). */
+  bodyLimitBytes: number
+  /** Deepest nesting of objects and arrays a JSON body may have. */
+  jsonMaxDepth: number
 }
 
 /** Parses the environment once; a bad value throws one line naming the variable. */
@@ -123,6 +159,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: ${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: set ADMIN_EMAIL and ADMIN_PASSWORD together`,
     )
   }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
+    throw new ConfigError(
+      'Invalid configuration: HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS',
+    )
   const useS3 = Boolean(e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)
   return {
     port: e.PORT,
@@ -159,6 +199,18 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scheduler: e.WARNINGS_SCHEDULER === 'on',
     },
     logLevel: e.LOG_LEVEL,
+    limits: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      jsonMaxDepth: e.JSON_MAX_DEPTH,
+    },
+    quotas: {
+      servicosPorDia: e.SERVICE_REQUESTS_PER_DAY,
+      armazenamentoMb: e.CLIENT_STORAGE_QUOTA_MB,
+    },
   }
 }
 

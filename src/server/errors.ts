@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
+import { pgErrorCode } from './db/sql-helpers.ts'
 
 /** An error whose message is safe to show to the user (Portuguese). */
 export class HttpError extends Error {
@@ -16,6 +17,8 @@ export class HttpError extends Error {
 export const notFound = (message = 'Registro não encontrado.') => new HttpError(404, message)
 
 const GENERIC = 'Ocorreu um erro inesperado.'
+/** A value PostgreSQL refused as data (SQLSTATE class 22): the input's fault, never a 500. */
+export const DADO_RECUSADO = 'Dados inválidos: confira os valores informados.'
 
 /** One JSON error shape, `{ message, field? }`; 5xx details go only to the log. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -33,6 +36,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(400)
         .send({ message: first?.message ?? 'Dados inválidos.', field: first?.path[0]?.toString() })
+    }
+    // Class 22 "data exception" (22P05 NUL in text, 22021 bad encoding, 22008 date out of
+    // range, 22007 bad date, 22003 number out of range...): the shared rules should have
+    // refused the value; if one slips through, it is still the client's 400.
+    if (pgErrorCode(error).code?.startsWith('22')) {
+      request.log.warn({ err: error }, 'database refused a value')
+      return reply.status(400).send({ message: DADO_RECUSADO })
     }
     const fe = error as FastifyError
     const status = fe.statusCode ?? 500

@@ -41,11 +41,29 @@ export function today(timeZone = 'America/Sao_Paulo', now = new Date()): string 
   return formatter.format(now)
 }
 
-/** A real calendar day written 'yyyy-MM-dd'. */
+/** The dates the portal accepts anywhere (forms, queries, cursors): years 1900 to 2999. */
+export const MIN_DATE = '1900-01-01'
+export const MAX_DATE = '2999-12-31'
+
+/**
+ * The one date rule: a real calendar day written 'yyyy-MM-dd' between MIN_DATE and MAX_DATE.
+ * (Year 0 or 10000, 2024-02-30 or a far year whose computed end overflows never reach SQL.)
+ */
 export function isIsoDate(v: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || v < MIN_DATE || v > MAX_DATE) return false
   const d = new Date(`${v}T00:00:00Z`)
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
+}
+
+const TIMESTAMP =
+  /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-](\d{2})(?::?(\d{2}))?)?$/
+
+/** An instant 'yyyy-MM-dd HH:mm:ss[.ffffff][±hh[:mm]|Z]' whose day follows the date rule. */
+export function isIsoTimestamp(v: string) {
+  const m = TIMESTAMP.exec(v)
+  if (!m || !isIsoDate(m[1])) return false
+  const [h, min, s, oh, om] = [m[2], m[3], m[4], m[7] ?? '0', m[8] ?? '0'].map(Number)
+  return h <= 23 && min <= 59 && s <= 59 && oh <= 15 && om <= 59
 }
 
 /** 'yyyy-MM-dd' plus `days` calendar days. */

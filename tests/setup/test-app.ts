@@ -4,7 +4,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { buildApp } from '../../src/server/app.ts'
+import { buildApp, type AppDeps } from '../../src/server/app.ts'
 import { parseConfig } from '../../src/server/config.ts'
 import { openDatabase, pgliteOptions } from '../../src/server/db/client.ts'
 import { createMailer } from '../../src/server/mail/mailer.ts'
@@ -50,7 +50,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { storage?: Storage; webDir?: string } = {},
+  opts: { storage?: Storage; webDir?: string; onRoute?: AppDeps['onRoute'] } = {},
 ) {
   const database = await openTestDatabase()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'))
@@ -77,6 +77,7 @@ export async function createTestApp(
     mailer,
     secret: 'test-secret-test-secret-test-secret-0123',
     webDir: opts.webDir,
+    onRoute: opts.onRoute,
   })
   await app.ready()
   return {

@@ -224,9 +224,14 @@ export const servicos = pgTable(
     emails_interessados: text('emails_interessados'),
     emails_tecnicos: text('emails_tecnicos'),
     visualizado_admin: boolean('visualizado_admin').notNull().default(false),
+    /** Who created it: the administration, or the client's own request (issue 13's quota). */
+    origem: text('origem', { enum: ['admin', 'cliente'] })
+      .notNull()
+      .default('admin'),
     created_at: createdAt(),
   },
   (t) => [
+    check('servicos_origem_check', sql`${t.origem} in ('admin', 'cliente')`),
     index('servicos_cliente_created_idx').on(t.cliente_id, t.created_at),
     index('servicos_created_at_idx').on(t.created_at),
     index('servicos_status_idx').on(t.status_id),
@@ -250,8 +255,16 @@ export const servicosTiposDocumentos = pgTable(
     status_id: uuid('status_id').references(() => status.id, { onDelete: 'set null' }),
     visivel_usuario: boolean('visivel_usuario').notNull().default(true),
     tipo_documento: text('tipo_documento'),
+    /** Issue 13's storage quota: the file's size and who sent it (null size: sent before it). */
+    tamanho: bigint('tamanho', { mode: 'number' }),
+    enviado_por: text('enviado_por', { enum: ['admin', 'cliente'] })
+      .notNull()
+      .default('admin'),
   },
-  (t) => [uniqueIndex('documento_servico_tipo_idx').on(t.servico_id, t.tipo_documento_id)],
+  (t) => [
+    uniqueIndex('documento_servico_tipo_idx').on(t.servico_id, t.tipo_documento_id),
+    check('documento_enviado_por_check', sql`${t.enviado_por} in ('admin', 'cliente')`),
+  ],
 )
 
 export const avisos = pgTable(
@@ -374,9 +387,25 @@ export const enviosEmail = pgTable(
     origem: text('origem', { enum: ['manual', 'automatico'] })
       .notNull()
       .default('manual'),
+    /**
+     * Issue 13: a manual sending is recorded before its first e-mail. `pendentes` are the
+     * addresses not yet tried (null once finished); `trava` and `travado_ate` lease the sending
+     * to the request that works on it; `conteudo` (sha-256 of the template) lets a retry of the
+     * same sending resume it instead of sending again to whoever already received it.
+     */
+    pendentes: text('pendentes').array(),
+    trava: uuid('trava'),
+    travado_ate: timestamp('travado_ate', { withTimezone: true }),
+    conteudo: text('conteudo'),
     created_at: createdAt(),
   },
-  (t) => [index('envios_email_servico_idx').on(t.servico_id, t.created_at)],
+  (t) => [
+    index('envios_email_servico_idx').on(t.servico_id, t.created_at),
+    // One unfinished sending per service: a double click cannot send twice.
+    uniqueIndex('envios_email_em_andamento_idx')
+      .on(t.servico_id)
+      .where(sql`${t.pendentes} is not null`),
+  ],
 )
 
 // ---- dashboard read model (issue 8): maintained by triggers, never written by the app ----

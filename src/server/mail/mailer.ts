@@ -56,18 +56,23 @@ export async function sendEach(
   destinatarios: string[],
   message: Omit<MailMessage, 'to'>,
   log: Pick<FastifyBaseLogger, 'warn'>,
+  /** Told of each address right after it was tried (a sending records its progress here). */
+  onTried?: (to: string, ok: boolean) => Promise<void>,
 ) {
   const invalidos = destinatarios.filter((e) => !isEmail(e))
   const falharam: string[] = []
   let enviados = 0
   for (const to of destinatarios.filter(isEmail)) {
+    let ok = false
     try {
       await mailer.send({ to, ...message })
       enviados++
+      ok = true
     } catch (err) {
       log.warn({ err, to, subject: message.subject }, 'e-mail failed')
       falharam.push(to)
     }
+    await onTried?.(to, ok)
   }
   const erro =
     [

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
 import { fileTypeFromBuffer } from 'file-type'
 import { HttpError } from '../errors.ts'
+import { bodyReceived } from '../limits.ts'
 import { MAX_UPLOAD_BYTES, sanitizeFileName } from '#shared/arquivos.ts'
 import type { Storage } from './storage.ts'
 
@@ -55,6 +56,7 @@ export async function receiveUpload(
       await pipeline(part.file, createWriteStream(tmp))
       if (part.file.truncated) throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
     }
+    bodyReceived(request)
   } catch (err) {
     await discard()
     if (err instanceof HttpError) throw err

@@ -1,15 +1,15 @@
 import { z } from 'zod'
+import { dataField, texto } from './common.ts'
 
 /** SPEC §5: a warning needs its text and its deadline. */
 export const AVISO_OBRIGATORIO = 'Preencha o texto e a data limite do aviso.'
 
 export const AvisoCreateSchema = z.object({
-  texto: z
-    .string(AVISO_OBRIGATORIO)
+  texto: texto(AVISO_OBRIGATORIO, { multiline: true })
     .trim()
     .min(1, AVISO_OBRIGATORIO)
     .max(2000, 'O aviso deve ter no máximo 2000 caracteres.'),
-  data_limite: z.iso.date(AVISO_OBRIGATORIO),
+  data_limite: dataField(AVISO_OBRIGATORIO),
 })
 export type AvisoCreate = z.infer<typeof AvisoCreateSchema>
 

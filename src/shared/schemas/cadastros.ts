@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { DADOS_INVALIDOS, optionalText, requiredText } from './common.ts'
 
 const ID_INVALIDO = 'Identificador inválido.'
+/** Long text typed in a textarea keeps its newlines and tabs. */
+const LONG = { multiline: true }
 
 /** A number typed in a form (string) or sent as JSON (number); blank counts as missing. */
 const numberInput = (message: string) =>
@@ -15,7 +17,7 @@ const numberInput = (message: string) =>
 export const CategoriaFormSchema = z.object(
   {
     nome: requiredText('Preencha o nome da categoria.'),
-    descricao: optionalText(),
+    descricao: optionalText(2000, undefined, undefined, LONG),
   },
   { error: DADOS_INVALIDOS },
 )
@@ -33,7 +35,7 @@ export type Categoria = Omit<z.infer<typeof CategoriaSchema>, 'created_at'> & { 
 export const StatusFormSchema = z.object(
   {
     nome: requiredText('Preencha o nome do status.'),
-    descricao: optionalText(),
+    descricao: optionalText(2000, undefined, undefined, LONG),
   },
   { error: DADOS_INVALIDOS },
 )
@@ -59,7 +61,7 @@ export const TipoServicoFormSchema = z.object(
         .max(36500, 'A validade deve ser de no máximo 36500 dias.'),
     ),
     ativo: z.boolean({ error: 'Valor de "ativo" inválido.' }).default(true),
-    mensagem_aviso: optionalText(),
+    mensagem_aviso: optionalText(2000, undefined, undefined, LONG),
   },
   { error: DADOS_INVALIDOS },
 )
@@ -126,7 +128,7 @@ export const ScheduleFormSchema = z.object(
     avisar: numberInput(AVISAR_INVALIDO).pipe(
       z.number().min(1, AVISAR_INVALIDO).max(3650, 'Os dias para avisar devem ser no máximo 3650.'),
     ),
-    mensagem: requiredText('Preencha a mensagem do aviso.', 2000),
+    mensagem: requiredText('Preencha a mensagem do aviso.', 2000, undefined, LONG),
   },
   { error: DADOS_INVALIDOS },
 )

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isIsoDate, today } from '../datas.ts'
 import { DOCUMENTO_INVALIDO, isValidDocumento, normalizeDocumento } from '../documento.ts'
-import { CORPO_INVALIDO, DADOS_INVALIDOS, optionalDate, optionalText } from './common.ts'
+import { CORPO_INVALIDO, DADOS_INVALIDOS, optionalDate, optionalText, texto } from './common.ts'
 import { MIN_PASSWORD } from './conta.ts'
 
 /**
@@ -90,7 +90,7 @@ export function composeEndereco(c: {
 
 // ---- the administration's client form and list ----
 
-const required = z.string({ error: CLIENTE_OBRIGATORIOS }).trim().min(1, CLIENTE_OBRIGATORIOS)
+const required = texto(CLIENTE_OBRIGATORIOS).trim().min(1, CLIENTE_OBRIGATORIOS)
 
 /** The admin's new/edit client dialog (SPEC §5 "Admin client form"). */
 export const ClienteFormSchema = z.object(
@@ -125,8 +125,7 @@ export type ClienteBody = z.output<typeof ClienteFormSchema>
 
 /** On create the dialog also asks for the temporary password of the new account. */
 export const ClienteCreateSchema = ClienteFormSchema.extend({
-  senha_temporaria: z
-    .string({ error: SENHA_TEMPORARIA_CURTA })
+  senha_temporaria: texto(SENHA_TEMPORARIA_CURTA)
     .min(MIN_PASSWORD, SENHA_TEMPORARIA_CURTA)
     .max(128, 'A senha temporária deve ter no máximo 128 caracteres.'),
 })
@@ -187,13 +186,11 @@ const meuText = (max: number, message: string) => optionalText(max, message, mes
  */
 export const MeusDadosSchema = z.object(
   {
-    nome: z
-      .string(DADOS_OBRIGATORIOS)
+    nome: texto(DADOS_OBRIGATORIOS)
       .trim()
       .min(1, DADOS_OBRIGATORIOS)
       .max(200, 'O nome deve ter no máximo 200 caracteres.'),
-    documento: z
-      .string(DADOS_OBRIGATORIOS)
+    documento: texto(DADOS_OBRIGATORIOS)
       .trim()
       .min(1, DADOS_OBRIGATORIOS)
       .max(30, DOCUMENTO_INVALIDO)
@@ -202,18 +199,13 @@ export const MeusDadosSchema = z.object(
         if (message) ctx.addIssue({ code: 'custom', message })
       })
       .transform(normalizeDocumento),
-    email: z.string().trim().max(320).nullish(),
-    nascimento: z
-      .string('Data de nascimento inválida.')
+    email: texto().trim().max(320).nullish(),
+    nascimento: texto('Data de nascimento inválida.')
       .trim()
       .nullish()
       .transform((v) => v || null)
-      .refine(
-        (v) => v === null || (isIsoDate(v) && v >= '1900-01-01' && v <= today()),
-        'Data de nascimento inválida.',
-      ),
-    telefone: z
-      .string('Telefone inválido: use (00) 00000-0000.')
+      .refine((v) => v === null || (isIsoDate(v) && v <= today()), 'Data de nascimento inválida.'),
+    telefone: texto('Telefone inválido: use (00) 00000-0000.')
       .trim()
       .max(30, 'Telefone inválido: use (00) 00000-0000.')
       .nullish()
@@ -223,8 +215,7 @@ export const MeusDadosSchema = z.object(
         'Telefone inválido: use (00) 00000-0000.',
       )
       .transform((v) => (v ? formatTelefone(v) : null)),
-    cep: z
-      .string(CEP_INVALIDO)
+    cep: texto(CEP_INVALIDO)
       .trim()
       .max(20, CEP_INVALIDO)
       .nullish()
@@ -235,8 +226,7 @@ export const MeusDadosSchema = z.object(
     complemento: meuText(200, 'O complemento deve ter no máximo 200 caracteres.'),
     bairro: meuText(120, 'O bairro deve ter no máximo 120 caracteres.'),
     localidade: meuText(120, 'A cidade deve ter no máximo 120 caracteres.'),
-    uf: z
-      .string('UF inválida: use a sigla do estado, como ES.')
+    uf: texto('UF inválida: use a sigla do estado, como ES.')
       .trim()
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : null))
@@ -252,7 +242,7 @@ export type MeusDados = z.output<typeof MeusDadosSchema>
 
 /** The web form: the same rules, and the read-only e-mail (from the account) must be there. */
 export const MeusDadosFormSchema = MeusDadosSchema.extend({
-  email: z.string(DADOS_OBRIGATORIOS).trim().min(1, DADOS_OBRIGATORIOS),
+  email: texto(DADOS_OBRIGATORIOS).trim().min(1, DADOS_OBRIGATORIOS),
 })
 
 /** What the client reads back (whitelisted columns of `clientes`). */
@@ -280,7 +270,7 @@ export type MeusDadosResponse = z.infer<typeof MeusDadosResponseSchema>
 // ---- CEP lookup ----
 
 /** `GET /api/cep/:cep`. */
-export const CepParamsSchema = z.object({ cep: z.string().max(20, CEP_INVALIDO) })
+export const CepParamsSchema = z.object({ cep: texto(CEP_INVALIDO).max(20, CEP_INVALIDO) })
 export const EnderecoCepSchema = z.object({
   cep: z.string(),
   logradouro: z.string(),

@@ -13,6 +13,38 @@ export const IdParamsSchema = z.object({ id: z.uuid('Identificador inválido.') 
 
 export const uuidField = (message = 'Identificador inválido.') => z.uuid(message)
 
+// ---- the one text rule and the one date rule (issue 13) ----
+
+export const TEXTO_INVALIDO = 'O texto contém caracteres não permitidos.'
+
+// C0 and C1 control characters (NUL among them), DEL, and UTF-16 halves without their pair.
+// Matching control characters is the point of these two expressions.
+/* eslint-disable no-control-regex */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
+/* eslint-enable no-control-regex */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/**
+ * Whether a text may be stored: no control character (tab, newline and carriage return only in
+ * `multiline` text) and no broken UTF-16. PostgreSQL refuses NUL in `text` (a 500 before).
+ */
+export function isCleanText(v: string, multiline = false) {
+  return !(multiline ? CONTROL_BUT_LINES : CONTROL).test(v) && !LONE_SURROGATE.test(v)
+}
+
+/**
+ * THE string of every body field, query string and path segment: a string (`invalid` when it
+ * is not one) without control characters. Long text (`multiline`) keeps newlines and tabs.
+ */
+export const texto = (invalid?: string, opts: { multiline?: boolean } = {}) =>
+  z
+    .string(invalid === undefined ? undefined : { error: invalid })
+    .refine((v) => isCleanText(v, opts.multiline), TEXTO_INVALIDO)
+
+/** THE date of every field: 'yyyy-MM-dd', a real day in years 1900-2999 (`isIsoDate`). */
+export const dataField = (message: string) => texto(message).trim().refine(isIsoDate, message)
+
 // ---- text and date fields of forms ----
 
 /** A required text: trimmed, not empty (`required`), at most `max` characters. */
@@ -20,7 +52,8 @@ export const requiredText = (
   required: string,
   max = 200,
   tooLong = `Use no máximo ${max} caracteres.`,
-) => z.string({ error: required }).trim().min(1, required).max(max, tooLong)
+  opts: { multiline?: boolean } = {},
+) => texto(required, opts).trim().min(1, required).max(max, tooLong)
 
 /**
  * An optional text: trimmed; empty or missing becomes null (SPEC §5: "sent as null when empty").
@@ -30,18 +63,17 @@ export const optionalText = (
   max = 2000,
   tooLong = `Use no máximo ${max} caracteres.`,
   invalid = DADOS_INVALIDOS,
+  opts: { multiline?: boolean } = {},
 ) =>
-  z
-    .string({ error: invalid })
+  texto(invalid, opts)
     .trim()
     .max(max, tooLong)
     .nullish()
     .transform((v) => (v ? v : null))
 
-/** An optional calendar day 'yyyy-MM-dd'; empty or missing becomes null. */
+/** An optional calendar day 'yyyy-MM-dd' (the one date rule); empty or missing becomes null. */
 export const optionalDate = (message: string) =>
-  z
-    .string({ error: message })
+  texto(message)
     .trim()
     .refine((v) => v === '' || isIsoDate(v), message)
     .nullish()
@@ -55,8 +87,7 @@ export const optionalDate = (message: string) =>
  */
 export const ListQuerySchema = z.object(
   {
-    q: z
-      .string({ error: 'Busca inválida.' })
+    q: texto('Busca inválida.')
       .trim()
       .max(200, 'A busca deve ter no máximo 200 caracteres.')
       .optional()

@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { isIsoDate } from '../datas.ts'
-import { CORPO_INVALIDO, DADOS_INVALIDOS, optionalDate, optionalText, pageOf } from './common.ts'
+import {
+  CORPO_INVALIDO,
+  DADOS_INVALIDOS,
+  dataField,
+  optionalDate,
+  optionalText,
+  pageOf,
+  texto,
+} from './common.ts'
 
 /**
  * Services (SPEC §2, §5, §7): the administration's dashboard, detail, edit and notification
@@ -14,8 +22,7 @@ const optionalUuid = z.preprocess(emptyToUndefined, z.uuid('Filtro inválido.').
 /** An opaque keyset position sent back by the next/previous buttons. */
 const cursor = z.preprocess(
   emptyToUndefined,
-  z
-    .string()
+  texto('Página inválida.')
     .max(200, 'Página inválida.')
     .regex(/^[A-Za-z0-9_-]+$/, 'Página inválida.')
     .optional(),
@@ -25,7 +32,10 @@ const cursor = z.preprocess(
 export const ServicosFiltroSchema = z.object({
   q: z.preprocess(
     emptyToUndefined,
-    z.string().trim().max(100, 'A busca deve ter no máximo 100 caracteres.').optional(),
+    texto('Busca inválida.')
+      .trim()
+      .max(100, 'A busca deve ter no máximo 100 caracteres.')
+      .optional(),
   ),
   categoria_id: optionalUuid,
   status_id: optionalUuid,
@@ -105,17 +115,18 @@ export const ServicoDetalheSchema = z.object({
 export type ServicoDetalhe = z.infer<typeof ServicoDetalheSchema>
 
 const DATA_INVALIDA = 'Informe uma data válida.'
+/** Long text typed in a textarea keeps its newlines and tabs. */
+const LONG = { multiline: true }
 /** A text of a PATCH: absent stays absent (unchanged), empty becomes null. */
-const patchText = (max: number, message: string) =>
-  z
-    .string(message)
+const patchText = (max: number, message: string, opts: { multiline?: boolean } = {}) =>
+  texto(message, opts)
     .max(max, message)
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v))
 /** A date of a PATCH: absent stays absent, empty becomes null. */
 const patchDate = z
-  .union([z.iso.date(DATA_INVALIDA), z.literal(''), z.null()], DATA_INVALIDA)
+  .union([z.literal(''), dataField(DATA_INVALIDA), z.null()], DATA_INVALIDA)
   .optional()
   .transform((v) => (v === '' ? null : v))
 
@@ -168,9 +179,9 @@ export const ServicoUpdateSchema = z
       .transform((v) => (v === '' ? null : v)),
     vigencia_inicio: patchDate,
     vigencia_fim: patchDate,
-    detalhes: patchText(20000, 'Os detalhes devem ter no máximo 20000 caracteres.'),
-    anotacoes: patchText(20000, 'As anotações devem ter no máximo 20000 caracteres.'),
-    notificacao: patchText(20000, 'O template deve ter no máximo 20000 caracteres.'),
+    detalhes: patchText(20000, 'Os detalhes devem ter no máximo 20000 caracteres.', LONG),
+    anotacoes: patchText(20000, 'As anotações devem ter no máximo 20000 caracteres.', LONG),
+    notificacao: patchText(20000, 'O template deve ter no máximo 20000 caracteres.', LONG),
     emails_interessados: emailList('emails interessados'),
     emails_tecnicos: emailList('emails técnicos'),
   })
@@ -188,13 +199,16 @@ export const NENHUM_DESTINATARIO =
 /** SPEC §5: send e-mail needs a template and at least one recipient across the two lists. */
 export const EnvioEmailSchema = z
   .object({
-    notificacao: z
-      .string(TEMPLATE_VAZIO)
+    notificacao: texto(TEMPLATE_VAZIO, LONG)
       .trim()
       .min(1, TEMPLATE_VAZIO)
       .max(20000, 'O template deve ter no máximo 20000 caracteres.'),
-    emails_interessados: z.string().max(5000, 'Lista de emails inválida.').nullish(),
-    emails_tecnicos: z.string().max(5000, 'Lista de emails inválida.').nullish(),
+    emails_interessados: texto('Lista de emails inválida.')
+      .max(5000, 'Lista de emails inválida.')
+      .nullish(),
+    emails_tecnicos: texto('Lista de emails inválida.')
+      .max(5000, 'Lista de emails inválida.')
+      .nullish(),
   })
   .refine(
     (v) => splitEmails(v.emails_interessados).length + splitEmails(v.emails_tecnicos).length > 0,
@@ -242,8 +256,7 @@ export const AdicionarServicoSchema = z
   .object(
     {
       tipo_servico_id: z.uuid({ error: SERVICO_OBRIGATORIOS }),
-      vigencia_inicio: z
-        .string({ error: SERVICO_OBRIGATORIOS })
+      vigencia_inicio: texto(SERVICO_OBRIGATORIOS)
         .trim()
         .min(1, SERVICO_OBRIGATORIOS)
         .refine(isIsoDate, 'Data de início inválida.'),

@@ -141,60 +141,77 @@ function uniqueViolation(err: unknown) {
 const rowValues = (body: ClienteBody) => ({ ...body, endereco: composeEndereco(body) })
 
 /**
- * SPEC §7 "create-user": the client row and its account. better-auth writes outside our
- * transactions, so the account is made first and the client row is inserted already linked to
- * it; if that insert fails the account is deleted again. When the account cannot be made (the
- * e-mail already has one, for instance), the client is still added, without an account, and the
- * answer carries SPEC's warning. An existing account is never linked from here, confirmed or not
- * (an unconfirmed one may be someone else's sign-up): a confirmed holder links the record from
- * Meus Dados (`upsertMeusDados`).
+ * SPEC §7 "create-user": the client row and its account. The client row is written first and is
+ * the arbiter of a double click: of two identical forms sent at once only one insert passes the
+ * unique keys (documento, e-mail), the other answers 409 before it touches any account. Then the
+ * account is made (better-auth writes outside our transactions) and linked to the row. When the
+ * account cannot be made (the e-mail already has one, for instance), the client stays without
+ * it and the answer carries SPEC's warning, the same state a crash between the two steps leaves.
+ * An existing account is never linked from here, confirmed or not (an unconfirmed one may be
+ * someone else's sign-up): a confirmed holder links the record from Meus Dados
+ * (`upsertMeusDados`).
  */
 export async function createCliente(
   deps: { db: Db; auth: Auth; log: { warn: (obj: object, msg: string) => void } },
   body: ClienteBody & { senha_temporaria: string },
 ) {
-  const { db, auth } = deps
+  const { db } = deps
   const { senha_temporaria, ...dados } = body
   await assertUnique(db, dados)
-
-  let userId: string | null = null
-  const [taken] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(sql`lower(${user.email}) = ${dados.email}`)
-    .limit(1)
-  if (!taken) {
-    const startedAt = new Date()
-    try {
-      userId = (await createConfirmedAccount(auth, dados.email, senha_temporaria)).id
-    } catch (err) {
-      deps.log.warn({ err }, 'account of a new client could not be created')
-      // A half-made account (a user this call created, still without its password) must not stay.
-      await db
-        .delete(user)
-        .where(
-          and(
-            sql`lower(${user.email}) = ${dados.email}`,
-            gte(user.createdAt, startedAt),
-            notExists(
-              db.select({ id: account.id }).from(account).where(eq(account.userId, user.id)),
-            ),
-          ),
-        )
-    }
-  }
 
   let id: string
   try {
     ;[{ id }] = await db
       .insert(clientes)
-      .values({ ...rowValues(dados), user_id: userId })
+      .values({ ...rowValues(dados), user_id: null })
       .returning({ id: clientes.id })
   } catch (err) {
-    if (userId) await db.delete(user).where(eq(user.id, userId))
     throw uniqueViolation(err) ?? err
   }
+
+  let userId = await createAccount(deps, dados.email, senha_temporaria)
+  if (userId) {
+    try {
+      await db.update(clientes).set({ user_id: userId }).where(eq(clientes.id, id))
+    } catch (err) {
+      deps.log.warn({ err }, 'account of a new client could not be linked')
+      await db.delete(user).where(eq(user.id, userId))
+      userId = null
+    }
+  }
   return { cliente: await getCliente(db, id), aviso: userId ? undefined : CONTA_NAO_CRIADA }
+}
+
+/** A confirmed account for a new client's e-mail, or null when it has one already or fails. */
+async function createAccount(
+  deps: { db: Db; auth: Auth; log: { warn: (obj: object, msg: string) => void } },
+  email: string,
+  senha: string,
+): Promise<string | null> {
+  const { db } = deps
+  const [taken] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`)
+    .limit(1)
+  if (taken) return null
+  const startedAt = new Date()
+  try {
+    return (await createConfirmedAccount(deps.auth, email, senha)).id
+  } catch (err) {
+    deps.log.warn({ err }, 'account of a new client could not be created')
+    // A half-made account (a user this call created, still without its password) must not stay.
+    await db
+      .delete(user)
+      .where(
+        and(
+          sql`lower(${user.email}) = ${email}`,
+          gte(user.createdAt, startedAt),
+          notExists(db.select({ id: account.id }).from(account).where(eq(account.userId, user.id))),
+        ),
+      )
+    return null
+  }
 }
 
 export async function updateCliente(db: DbOrTx, id: string, body: ClienteBody) {
@@ -318,6 +335,11 @@ export async function upsertMeusDados(
   }
   try {
     return await db.transaction(async (tx) => {
+      // One save at a time per account: the same form sent twice at once (a double click, two
+      // tabs) updates the record the first one made instead of colliding with it (409).
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`meus-dados:${account.userId}`}, 0))`,
+      )
       const sameEmail = sql`lower(${clientes.email}) = lower(${account.email})`
       const [own] = await tx.select({ id: clientes.id }).from(clientes).where(ownCliente(account))
       const [orphan] =

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, not, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import {
   servicos,
@@ -185,9 +185,14 @@ export async function upsertDocumento(
     tipo: string
     caminho: string
     visivel: boolean
+    /** Bytes of the file. */
+    tamanho: number
+    /** A client's upload: its documents may take at most this many megabytes (issue 13). */
+    cotaClienteMb?: number
   },
 ) {
   return db.transaction(async (tx) => {
+    if (p.cotaClienteMb !== undefined) await assertCotaCliente(tx, p, p.cotaClienteMb)
     const [previous] = await tx
       .select({ caminho: servicosTiposDocumentos.caminho_arquivo })
       .from(servicosTiposDocumentos)
@@ -204,6 +209,8 @@ export async function upsertDocumento(
       status_id: null,
       visivel_usuario: p.visivel,
       tipo_documento: p.tipo,
+      tamanho: p.tamanho,
+      enviado_por: p.cotaClienteMb === undefined ? ('admin' as const) : ('cliente' as const),
     }
     const [row] = await tx
       .insert(servicosTiposDocumentos)
@@ -219,6 +226,44 @@ export async function upsertDocumento(
       })
     return { row, replaced: previous && previous.caminho !== p.caminho ? previous.caminho : null }
   })
+}
+
+/**
+ * Issue 13: the client's own uploads (across its services) plus this file stay within the quota;
+ * the document this upload replaces does not count. One upload of a client at a time (a lock
+ * per client), so uploads sent at once cannot pass the quota together.
+ */
+async function assertCotaCliente(
+  tx: DbOrTx,
+  p: { servicoId: string; tipoDocumentoId: string; tamanho: number },
+  cotaMb: number,
+) {
+  const [dono] = await tx
+    .select({ cliente_id: servicos.cliente_id })
+    .from(servicos)
+    .where(eq(servicos.id, p.servicoId))
+  // A service gone since the route checked it: the row write below fails as it always did.
+  if (!dono) return
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`armazenamento:${dono.cliente_id}`}, 0))`,
+  )
+  const doc = servicosTiposDocumentos
+  const [{ usado }] = await tx
+    .select({ usado: sql<number>`coalesce(sum(${doc.tamanho}), 0)::float8` })
+    .from(doc)
+    .innerJoin(servicos, eq(servicos.id, doc.servico_id))
+    .where(
+      and(
+        eq(servicos.cliente_id, dono.cliente_id),
+        eq(doc.enviado_por, 'cliente'),
+        not(and(eq(doc.servico_id, p.servicoId), eq(doc.tipo_documento_id, p.tipoDocumentoId))!),
+      ),
+    )
+  if (usado + p.tamanho > cotaMb * 1024 * 1024)
+    throw new HttpError(
+      413,
+      `Limite de armazenamento atingido: seus documentos podem ocupar no máximo ${cotaMb} MB.`,
+    )
 }
 
 /** Shows or hides a document from the client (SPEC §2 Documents card). */

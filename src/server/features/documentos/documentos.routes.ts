@@ -76,12 +76,13 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       tipo: string
       caminho: string
       visivel: boolean
+      cotaClienteMb?: number
     },
   ) {
     await file.storeAs(app.ctx.storage, p.caminho)
     let saved
     try {
-      saved = await upsertDocumento(app.ctx.db, p)
+      saved = await upsertDocumento(app.ctx.db, { ...p, tamanho: file.size })
     } catch (err) {
       await removeStored(app.ctx.storage, [p.caminho], request.log)
       throw err
@@ -158,6 +159,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
           tipo: exigido.tipo,
           caminho,
           visivel: true,
+          cotaClienteMb: app.ctx.config.quotas.armazenamentoMb,
         })
         return { ...row, tipo: exigido.tipo, arquivo: arquivoDaChave(caminho), status: null }
       } finally {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { createHash, randomUUID } from 'node:crypto'
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -16,7 +16,7 @@ import {
 } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { ownCliente, ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
-import { addDays, today } from '#shared/datas.ts'
+import { addDays, isIsoDate, isIsoTimestamp, today } from '#shared/datas.ts'
 import {
   CLIENTE_NAO_ENCONTRADO,
   type AdicionarServico,
@@ -29,7 +29,7 @@ import {
   type ServicoUpdate,
 } from '#shared/schemas/servicos.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
-import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
+import { FOREIGN_KEY_VIOLATION, isPgError, UNIQUE_VIOLATION } from '../../db/sql-helpers.ts'
 
 // ---- the dashboard page: one SQL statement per request ----
 
@@ -56,8 +56,6 @@ async function runStatement<T>(
 type Cursor = { key: string; id: string }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export const encodeCursor = (c: Cursor) => Buffer.from(`${c.key}|${c.id}`).toString('base64url')
 
@@ -65,9 +63,8 @@ export const encodeCursor = (c: Cursor) => Buffer.from(`${c.key}|${c.id}`).toStr
 export function decodeCursor(raw: string, proximos: boolean): Cursor {
   const text = Buffer.from(raw, 'base64url').toString('utf8')
   const [key, id, ...rest] = text.split('|')
-  const keyOk = proximos
-    ? DATE.test(key ?? '') && !Number.isNaN(Date.parse(key))
-    : TIMESTAMP.test(key ?? '')
+  // The shared date rule: a real day in years 1900-2999 (2024-02-30 never reaches SQL).
+  const keyOk = proximos ? isIsoDate(key ?? '') : isIsoTimestamp(key ?? '')
   if (rest.length || !keyOk || !UUID.test(id ?? '')) throw new HttpError(400, 'Página inválida.')
   return { key, id }
 }
@@ -375,18 +372,127 @@ export async function getAssuntoEmail(db: DbOrTx, id: string) {
   return `${row.tipo} - ${row.protocolo ?? ''}`.trim().replace(/ -$/, '')
 }
 
-export async function recordEnvio(
-  db: DbOrTx,
-  values: {
-    servico_id: string
-    assunto: string
-    destinatarios: string[]
-    enviados: number
-    falhas: number
-    erro: string | null
-  },
-) {
-  await db.insert(enviosEmail).values({ ...values, origem: 'manual' })
+/** A manual sending as the request working on it holds it (`trava` is its lease token). */
+export type EnvioEmCurso = { id: string; trava: string; pendentes: string[] }
+
+export const ENVIO_EM_ANDAMENTO =
+  'Já há um envio de email deste serviço em andamento. Aguarde alguns minutos e tente novamente.'
+/** How long a sending stays with the request that works on it without progress. */
+const ENVIO_LEASE = sql`interval '15 minutes'`
+
+/**
+ * Issue 13: records a manual sending before its first e-mail and leases it to this request.
+ * One unfinished sending per service (a unique partial index): while another request works on
+ * it, 409. When its lease ran out (that request died), a retry of the same sending (subject,
+ * template and recipients) takes it over and gets only the addresses not yet tried; a different
+ * sending closes it (what was left counts as failed) and starts anew.
+ */
+export async function startEnvio(
+  db: Db,
+  envio: { servico_id: string; assunto: string; destinatarios: string[]; conteudo: string },
+): Promise<EnvioEmCurso> {
+  const trava = randomUUID()
+  try {
+    return await db.transaction(async (tx) => {
+      const [aberto] = await tx
+        .select({
+          id: enviosEmail.id,
+          assunto: enviosEmail.assunto,
+          destinatarios: enviosEmail.destinatarios,
+          conteudo: enviosEmail.conteudo,
+          pendentes: enviosEmail.pendentes,
+          livre: sql<boolean>`${enviosEmail.travado_ate} is null or ${enviosEmail.travado_ate} < now()`,
+        })
+        .from(enviosEmail)
+        .where(and(eq(enviosEmail.servico_id, envio.servico_id), isNotNull(enviosEmail.pendentes)))
+        .for('update')
+      if (aberto && !aberto.livre) throw new HttpError(409, ENVIO_EM_ANDAMENTO)
+      if (aberto) {
+        const mesmo =
+          aberto.assunto === envio.assunto &&
+          aberto.conteudo === envio.conteudo &&
+          aberto.destinatarios.join('\n') === envio.destinatarios.join('\n')
+        if (mesmo) {
+          await tx
+            .update(enviosEmail)
+            .set({ trava, travado_ate: sql`now() + ${ENVIO_LEASE}` })
+            .where(eq(enviosEmail.id, aberto.id))
+          return { id: aberto.id, trava, pendentes: aberto.pendentes ?? [] }
+        }
+        await tx
+          .update(enviosEmail)
+          .set({
+            falhas: sql`${enviosEmail.falhas} + cardinality(${enviosEmail.pendentes})`,
+            erro: sql`concat_ws('. ', ${enviosEmail.erro}, 'Envio interrompido antes de terminar')`,
+            pendentes: null,
+            trava: null,
+            travado_ate: null,
+          })
+          .where(eq(enviosEmail.id, aberto.id))
+      }
+      const [row] = await tx
+        .insert(enviosEmail)
+        .values({
+          ...envio,
+          enviados: 0,
+          falhas: 0,
+          origem: 'manual',
+          pendentes: envio.destinatarios,
+          trava,
+          travado_ate: sql`now() + ${ENVIO_LEASE}`,
+        })
+        .returning({ id: enviosEmail.id })
+      return { id: row.id, trava, pendentes: envio.destinatarios }
+    })
+  } catch (err) {
+    // Two requests started the same sending at once: the partial unique index let one in.
+    if (isPgError(err, UNIQUE_VIOLATION)) throw new HttpError(409, ENVIO_EM_ANDAMENTO)
+    throw err
+  }
+}
+
+/**
+ * One address tried: recorded right after its e-mail went (or failed), and the lease renewed.
+ * A request that lost its lease (another took the sending over) is stopped with a 409.
+ */
+export async function markEnvio(db: DbOrTx, envio: EnvioEmCurso, to: string, ok: boolean) {
+  const rows = await db
+    .update(enviosEmail)
+    .set({
+      pendentes: sql`array_remove(${enviosEmail.pendentes}, ${to})`,
+      ...(ok
+        ? { enviados: sql`${enviosEmail.enviados} + 1` }
+        : { falhas: sql`${enviosEmail.falhas} + 1` }),
+      travado_ate: sql`now() + ${ENVIO_LEASE}`,
+    })
+    .where(and(eq(enviosEmail.id, envio.id), eq(enviosEmail.trava, envio.trava)))
+    .returning({ id: enviosEmail.id })
+  if (!rows.length) throw new HttpError(409, ENVIO_EM_ANDAMENTO)
+}
+
+/** The sending is over: addresses never tried (invalid ones) count as failed; the totals. */
+export async function finishEnvio(db: DbOrTx, envio: EnvioEmCurso, erro: string | null) {
+  const [row] = await db
+    .update(enviosEmail)
+    .set({
+      falhas: sql`${enviosEmail.falhas} + coalesce(cardinality(${enviosEmail.pendentes}), 0)`,
+      erro,
+      pendentes: null,
+      trava: null,
+      travado_ate: null,
+    })
+    .where(and(eq(enviosEmail.id, envio.id), eq(enviosEmail.trava, envio.trava)))
+    .returning({ enviados: enviosEmail.enviados, falhas: enviosEmail.falhas })
+  if (!row) throw new HttpError(409, ENVIO_EM_ANDAMENTO)
+  return row
+}
+
+/** A request that fails midway lets a retry resume its sending at once. */
+export async function releaseEnvio(db: DbOrTx, envio: EnvioEmCurso) {
+  await db
+    .update(enviosEmail)
+    .set({ travado_ate: null })
+    .where(and(eq(enviosEmail.id, envio.id), eq(enviosEmail.trava, envio.trava)))
 }
 
 export async function listEnvios(db: DbOrTx, servicoId: string) {
@@ -404,7 +510,7 @@ export async function listEnvios(db: DbOrTx, servicoId: string) {
 /** Who asks for the service, and what they sent. */
 export type NovoServico =
   | { origem: 'admin'; cliente_id: string; dados: AdicionarServico }
-  | { origem: 'cliente'; actor: Actor; tipo_servico_id: string }
+  | { origem: 'cliente'; actor: Actor; tipo_servico_id: string; porDia: number }
 
 /**
  * Creates a service, from the clients screen (SPEC §5 "Add service to a client") or from a
@@ -469,18 +575,44 @@ export async function createServico(db: DbOrTx, novo: NovoServico): Promise<Serv
       vigencia_inicio: inicio,
       vigencia_fim: addDays(inicio, tipo.validade),
       status_id: emAndamento?.id ?? null,
+      origem: 'cliente',
     }
   }
-  const [row] = await db.insert(servicos).values(values).returning({
-    id: servicos.id,
-    cliente_id: servicos.cliente_id,
-    tipo_servico_id: servicos.tipo_servico_id,
-    vigencia_inicio: servicos.vigencia_inicio,
-    vigencia_fim: servicos.vigencia_fim,
-    status_id: servicos.status_id,
-    protocolo: servicos.protocolo,
+  const insert = (tx: DbOrTx) => tx.insert(servicos).values(values).returning(criadoColumns)
+  if (novo.origem === 'admin') return (await insert(db))[0]
+  // Issue 13: at most `porDia` requests of this client in any 24 hours; its requests are taken
+  // one at a time (a lock per client), so several sent at once cannot pass the quota together.
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`solicitar:${cliente.id}`}, 0))`,
+    )
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(servicos)
+      .where(
+        and(
+          eq(servicos.cliente_id, cliente.id),
+          eq(servicos.origem, 'cliente'),
+          sql`${servicos.created_at} > now() - interval '1 day'`,
+        ),
+      )
+    if (n >= novo.porDia)
+      throw new HttpError(
+        429,
+        `Você atingiu o limite de ${novo.porDia} solicitações de serviço por dia. Tente novamente amanhã.`,
+      )
+    return (await insert(tx))[0]
   })
-  return row
+}
+
+const criadoColumns = {
+  id: servicos.id,
+  cliente_id: servicos.cliente_id,
+  tipo_servico_id: servicos.tipo_servico_id,
+  vigencia_inicio: servicos.vigencia_inicio,
+  vigencia_fim: servicos.vigencia_fim,
+  status_id: servicos.status_id,
+  protocolo: servicos.protocolo,
 }
 
 /** The chosen status (400 when unknown), else the first status of the list. */

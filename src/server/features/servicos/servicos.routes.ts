@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -36,7 +37,10 @@ import {
   listServicosPainel,
   listTiposCatalogo,
   markVisualizado,
-  recordEnvio,
+  markEnvio,
+  finishEnvio,
+  releaseEnvio,
+  startEnvio,
   updateServico,
 } from './servicos.queries.ts'
 
@@ -101,7 +105,11 @@ export async function servicosRoutes(fastify: FastifyInstance) {
   /**
    * SPEC §7 send-email: subject '{tipo} - {protocolo}', body from the template, one message per
    * address of the two lists (so recipients do not see each other). Invalid addresses are
-   * counted as failed and named in `error`. Each sending is recorded on the service.
+   * counted as failed and named in `error`.
+   *
+   * Issue 13: the sending is recorded before its first e-mail and each address as soon as it was
+   * tried, so a failed request never leaves e-mails without their record; a retry of the same
+   * sending resumes it (only the addresses not yet tried), and a double click gets a 409.
    */
   app.post(
     '/api/admin/servicos/:id/email',
@@ -115,31 +123,33 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params
-      const assunto = await getAssuntoEmail(app.ctx.db, id)
+      const { db, mailer } = app.ctx
+      const assunto = await getAssuntoEmail(db, id)
       const { notificacao, emails_interessados, emails_tecnicos } = request.body
       const destinatarios = uniqueEmails([
         ...splitEmails(emails_interessados),
         ...splitEmails(emails_tecnicos),
       ])
-      const message = {
-        subject: assunto,
-        ...actionEmail({ title: assunto, paragraphs: paragraphs(notificacao) }),
-      }
-      const { enviados, falhas, erro } = await sendEach(
-        app.ctx.mailer,
-        destinatarios,
-        message,
-        request.log,
-      )
-      await recordEnvio(app.ctx.db, {
+      const envio = await startEnvio(db, {
         servico_id: id,
         assunto,
         destinatarios,
-        enviados,
-        falhas,
-        erro,
+        conteudo: createHash('sha256').update(notificacao).digest('hex'),
       })
-      return { success: enviados > 0, sent: enviados, failed: falhas, error: erro }
+      try {
+        const message = {
+          subject: assunto,
+          ...actionEmail({ title: assunto, paragraphs: paragraphs(notificacao) }),
+        }
+        const { erro } = await sendEach(mailer, envio.pendentes, message, request.log, (to, ok) =>
+          markEnvio(db, envio, to, ok),
+        )
+        const { enviados, falhas } = await finishEnvio(db, envio, erro)
+        return { success: enviados > 0, sent: enviados, failed: falhas, error: erro }
+      } catch (err) {
+        await releaseEnvio(db, envio).catch(() => {})
+        throw err
+      }
     },
   )
 
@@ -197,6 +207,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         origem: 'cliente',
         actor,
         tipo_servico_id: request.body.tipo_servico_id,
+        porDia: app.ctx.config.quotas.servicosPorDia,
       })
       return reply.status(201).send(await getMeuServico(app.ctx.db, actor, id))
     },
