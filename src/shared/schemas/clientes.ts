@@ -245,21 +245,11 @@ export const MeusDadosFormSchema = MeusDadosSchema.extend({
   email: texto(DADOS_OBRIGATORIOS).trim().min(1, DADOS_OBRIGATORIOS),
 })
 
-/** What the client reads back (whitelisted columns of `clientes`). */
-export const ClienteDadosSchema = z.object({
-  id: z.string(),
-  nome: z.string(),
-  documento: z.string(),
-  email: z.string(),
-  nascimento: z.string().nullable(),
-  telefone: z.string().nullable(),
-  cep: z.string().nullable(),
-  logradouro: z.string().nullable(),
-  complemento: z.string().nullable(),
-  bairro: z.string().nullable(),
-  localidade: z.string().nullable(),
-  uf: z.string().nullable(),
-  endereco: z.string().nullable(),
+/** What the client reads back: its record without the account, role or audit columns. */
+export const ClienteDadosSchema = ClienteSchema.omit({
+  user_id: true,
+  created_at: true,
+  conta: true,
 })
 export type ClienteDados = z.infer<typeof ClienteDadosSchema>
 

@@ -55,9 +55,9 @@ export const PROPRIO_CLIENTE = 'Você não pode excluir o cliente vinculado à s
 /** SPEC §4 "Client account": without account, user or admin (a missing role row means usuario). */
 const conta = sql<Conta>`case when ${clientes.user_id} is null then null when ${userRoles.role} = 'admin' then 'admin' else 'usuario' end`
 
-const columns = {
+/** SPEC §7: the whitelisted columns a client reads back of its own record. */
+const dadosColumns = {
   id: clientes.id,
-  user_id: clientes.user_id,
   nome: clientes.nome,
   documento: clientes.documento,
   email: clientes.email,
@@ -70,6 +70,12 @@ const columns = {
   localidade: clientes.localidade,
   uf: clientes.uf,
   endereco: clientes.endereco,
+}
+
+/** The admin's list adds the account, its role and the creation date. */
+const columns = {
+  ...dadosColumns,
+  user_id: clientes.user_id,
   created_at: clientes.created_at,
   conta,
 }
@@ -284,23 +290,6 @@ export async function updateClienteAdmin(
 }
 
 // ---- Meus Dados: the client's own record ----
-
-/** SPEC §7: the whitelisted columns a client reads back of its own record. */
-const dadosColumns = {
-  id: clientes.id,
-  nome: clientes.nome,
-  documento: clientes.documento,
-  email: clientes.email,
-  nascimento: clientes.nascimento,
-  telefone: clientes.telefone,
-  cep: clientes.cep,
-  logradouro: clientes.logradouro,
-  complemento: clientes.complemento,
-  bairro: clientes.bairro,
-  localidade: clientes.localidade,
-  uf: clientes.uf,
-  endereco: clientes.endereco,
-}
 
 /** The client record linked to an account, or null (SPEC §8: "no client yet" is an empty form). */
 export async function getMeusDados(db: DbOrTx, actor: Actor): Promise<ClienteDados | null> {
