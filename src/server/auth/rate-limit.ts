@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { isIPv4, isIPv6 } from 'node:net'
 import type { FastifyReply } from 'fastify'
 import { lt, sql } from 'drizzle-orm'
@@ -72,7 +73,9 @@ export function rulesFor(
   const target = email?.trim().toLowerCase()
   if (budget && target) {
     rules.push({
-      key: `${budget === 'mail' ? 'mail' : action}|email|${target}`,
+      // Hashed: the key has a bounded size whatever was typed (a 1 MB "e-mail" is still counted,
+      // and no address is stored in clear).
+      key: `${budget === 'mail' ? 'mail' : action}|email|${createHash('sha256').update(target).digest('base64url')}`,
       max: budget === 'mail' ? limits.perMailbox : limits.perAccount,
       windowSeconds: limits.windowMinutes * 60,
     })

@@ -89,7 +89,7 @@ export const rateLimit = pgTable('rate_limit', {
 
 /**
  * The portal's own limits on sign-in, sign-up, reset and password change (auth/rate-limit.ts):
- * one row per key (`<action>|ip|<address>` or `<action>|email|<address>`), counted in a fixed
+ * one row per key (`<action>|ip|<address>` or `<action>|email|<sha-256 of the address>`), counted in a fixed
  * window that ends at `reset_at`. In the database so that every server process shares them.
  */
 export const authRateLimit = pgTable(
