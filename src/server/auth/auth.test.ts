@@ -91,6 +91,32 @@ describe('sign-up and confirmation', () => {
   })
 })
 
+describe("better-auth's endpoints the portal does not use", () => {
+  it.each([
+    [
+      'POST',
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'outra-123456' },
+    ],
+    ['POST', '/api/auth/update-user', { name: 'x' }],
+    ['POST', '/api/auth/change-email', { newEmail: 'outro@portal.test' }],
+    ['POST', '/api/auth/delete-user', { password: PASSWORD }],
+    ['POST', '/api/auth/revoke-sessions', {}],
+    ['GET', '/api/auth/list-sessions', undefined],
+  ] as const)('%s %s answers 404 and changes nothing', async (method, url, payload) => {
+    const res = await actors.owner.inject({
+      method,
+      url,
+      ...(payload ? { payload: payload as object } : {}),
+    })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().message).toBe('Rota não encontrada.')
+    await expect(signIn(t, actors.owner.email!)).resolves.toContain('session_token')
+    const me = await actors.owner.inject({ method: 'GET', url: '/api/me' })
+    expect(me.statusCode).toBe(200)
+  })
+})
+
 describe('sign-in', () => {
   it('sets an httpOnly SameSite session cookie', async () => {
     const res = await post('/api/auth/sign-in/email', {

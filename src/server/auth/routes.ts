@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { Auth } from './auth.ts'
+import { HttpError } from '../errors.ts'
 import { enforceLimits, LIMITED_AUTH_PATHS, tooManyMessage } from './rate-limit.ts'
+
+/**
+ * The better-auth endpoints the portal uses; every other one (update-user, change-email,
+ * change-password, delete-user, list-sessions…) answers 404, so none of them is a way around
+ * the portal's own rules (the password change asks for the current password and ends the other
+ * sessions in /api/conta/senha). The two GETs are the links in the e-mails.
+ */
+const ALLOWED: Record<string, RegExp> = {
+  GET: /^\/(verify-email|reset-password\/[^/]+|get-session)$/,
+  POST: /^\/(sign-in\/email|sign-up\/email|sign-out|request-password-reset|reset-password|send-verification-email)$/,
+}
 
 /** Mounts better-auth under /api/auth with the fetch-handler pattern (STACK-NOTES.md). */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
@@ -10,6 +22,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
     config: { audience: 'public' },
     async handler(request, reply) {
       const url = new URL(request.url, app.ctx.config.appUrl)
+      if (!ALLOWED[request.method]?.test(url.pathname.slice('/api/auth'.length)))
+        throw new HttpError(404, 'Rota não encontrada.')
       const action =
         request.method === 'POST'
           ? LIMITED_AUTH_PATHS[url.pathname.slice('/api/auth'.length)]
