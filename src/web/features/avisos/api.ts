@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
+import { useMutationRefreshing } from '../../lib/mutation.ts'
 import { avisosKeys, servicosKeys } from '../../lib/query-keys.ts'
 import type {
   AgendaAvisos,
@@ -17,17 +18,8 @@ export const avisosQuery = (servicoId: string) =>
   })
 
 /** A change of avisos also changes the dashboard's "avisos pendentes" count. */
-function useAvisosMutation<V, R>(servicoId: string, mutationFn: (v: V) => Promise<R>) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: avisosKeys.servico(servicoId) }),
-        qc.invalidateQueries({ queryKey: servicosKeys.lists() }),
-      ]),
-  })
-}
+const useAvisosMutation = <V, R>(servicoId: string, mutationFn: (v: V) => Promise<R>) =>
+  useMutationRefreshing(mutationFn, [avisosKeys.servico(servicoId), servicosKeys.lists()])
 
 export const useCreateAviso = (servicoId: string) =>
   useAvisosMutation(servicoId, (body: AvisoCreate) =>

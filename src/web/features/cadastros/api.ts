@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
+import { useMutationRefreshing } from '../../lib/mutation.ts'
 import { cadastrosKeys, servicosKeys, type Catalogo } from '../../lib/query-keys.ts'
 import type { Page } from '#shared/schemas/common.ts'
 
@@ -31,17 +32,8 @@ export const cadastroOptionsQuery = <T>(resource: Catalogo) =>
  * A catalogue change shows in the other catalogues (names in selects and lists) and in the
  * services dashboard (category and status names, filters).
  */
-function useCadastroMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: cadastrosKeys.all }),
-        qc.invalidateQueries({ queryKey: servicosKeys.all }),
-      ]),
-  })
-}
+const useCadastroMutation = <V, R>(mutationFn: (v: V) => Promise<R>) =>
+  useMutationRefreshing(mutationFn, [cadastrosKeys.all, servicosKeys.all])
 
 /** The catalogue dialogs' save: creates (`POST`) without an id, updates (`PATCH`) with one. */
 export const useSaveCadastro = <Body>(resource: Catalogo) =>

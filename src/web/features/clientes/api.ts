@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
+import { useMutationRefreshing } from '../../lib/mutation.ts'
 import { clientesKeys, servicosKeys } from '../../lib/query-keys.ts'
 import type { Page } from '#shared/schemas/common.ts'
 import type { Cliente, ClienteBody, Conta } from '#shared/schemas/clientes.ts'
@@ -25,17 +26,8 @@ export const clientesQuery = (params: { q: string; page: number }) =>
   })
 
 /** A change of clients refreshes their lists; deleting one also removes its services. */
-function useClientesMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: clientesKeys.all }),
-        qc.invalidateQueries({ queryKey: servicosKeys.all }),
-      ]),
-  })
-}
+const useClientesMutation = <V, R>(mutationFn: (v: V) => Promise<R>) =>
+  useMutationRefreshing(mutationFn, [clientesKeys.all, servicosKeys.all])
 
 /** Create answers the client and, when its account could not be made, SPEC's warning. */
 export const useCreateCliente = () =>

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { api, ApiError, apiBlob } from '../../lib/api.ts'
+import { useMutationRefreshing } from '../../lib/mutation.ts'
 import { documentosKeys } from '../../lib/query-keys.ts'
 import type {
   AdminDocumento,
@@ -69,13 +70,8 @@ export function uploadDocumento(
   })
 }
 
-function useAdminDocumentosMutation<V, R>(servicoId: string, mutationFn: (v: V) => Promise<R>) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn,
-    onSuccess: () => qc.invalidateQueries({ queryKey: documentosKeys.admin(servicoId) }),
-  })
-}
+const useAdminDocumentosMutation = <V, R>(servicoId: string, mutationFn: (v: V) => Promise<R>) =>
+  useMutationRefreshing(mutationFn, [documentosKeys.admin(servicoId)])
 
 /** SPEC §2 Documents card: an administrator sends a document (a second one of a type replaces it). */
 export const useCreateAdminDocumento = (servicoId: string) =>
