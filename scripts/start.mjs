@@ -20,7 +20,8 @@ const run = (script) => {
 }
 
 const dist = process.env.PORTAL_DIST ?? 'dist'
-if (stale(`${dist}/web/app.html`, 'src/web', 'src/shared')) run('build:web')
+// The landing page is built second (vite.config.ts), so its index.html is the newer output.
+if (stale(`${dist}/web/index.html`, 'src/web', 'src/shared', 'vite.config.ts')) run('build:web')
 if (stale(`${dist}/server/main.js`, 'src/server', 'src/shared')) run('build:server')
 
 await import(path.resolve(`${dist}/server/main.js`))

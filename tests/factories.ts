@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, getTableColumns } from 'drizzle-orm'
 import type { Db } from '../src/server/db/client.ts'
 import {
   avisos,
   categorias,
   clientes,
+  documentoVersoes,
   schedules,
   servicos,
   servicosTiposDocumentos,
@@ -120,18 +121,59 @@ export async function createServico(
   return row
 }
 
-/** A document row (the file itself is the caller's business). */
+/**
+ * A document with one version (the file itself is the caller's business). Like migration 0008, a
+ * key of four segments (SPEC §3's client key) makes it the client's document, and a client's
+ * version takes its review from `estado`, else from a status named 'aprovado'/'rejeitado'.
+ */
 export async function createDocumento(
   db: Db,
   values: { servico_id: string; tipo_documento_id: string } & Partial<
     typeof servicosTiposDocumentos.$inferInsert
-  >,
+  > & {
+      caminho_arquivo?: string
+      data_envio?: Date
+      tamanho?: number
+      estado?: typeof documentoVersoes.$inferInsert.estado
+      motivo?: string
+    },
 ) {
+  const { caminho_arquivo, data_envio, tamanho, estado, motivo, ...docValues } = values
+  const caminho = caminho_arquivo ?? `${values.servico_id}/${unique('f')}.pdf`
+  const enviado_por =
+    docValues.enviado_por ?? (caminho.split('/').length === 4 ? 'cliente' : 'admin')
+  let revisao = estado
+  if (revisao === undefined && enviado_por === 'cliente') {
+    const [st] = docValues.status_id
+      ? await db
+          .select({ nome: status.nome })
+          .from(status)
+          .where(eq(status.id, docValues.status_id))
+      : []
+    const nome = st?.nome.toLowerCase() ?? ''
+    revisao = nome.includes('aprovado')
+      ? 'aprovado'
+      : nome.includes('rejeitado')
+        ? 'rejeitado'
+        : 'enviado'
+  }
   const [row] = await db
     .insert(servicosTiposDocumentos)
-    .values({ caminho_arquivo: `${values.servico_id}/${unique('f')}.pdf`, ...values })
+    .values({ ...docValues, enviado_por })
     .returning()
-  return row
+  const [versao] = await db
+    .insert(documentoVersoes)
+    .values({
+      documento_id: row.id,
+      caminho,
+      tamanho,
+      enviado_por,
+      created_at: data_envio,
+      estado: enviado_por === 'cliente' ? revisao : null,
+      motivo,
+    })
+    .returning({ id: documentoVersoes.id })
+  return { ...row, caminho_arquivo: caminho, versao_id: versao.id }
 }
 
 export async function createAviso(
@@ -154,4 +196,25 @@ export async function createSchedule(
     .values({ avisar: 30, mensagem: `Mensagem ${unique('sch')}`, ...overrides })
     .returning()
   return row
+}
+
+/** The documents of a service, each with its current version's key, date, size and review. */
+export async function documentosAtuais(db: Db, servicoId: string) {
+  return db
+    .select({
+      ...getTableColumns(servicosTiposDocumentos),
+      caminho_arquivo: documentoVersoes.caminho,
+      data_envio: documentoVersoes.created_at,
+      tamanho: documentoVersoes.tamanho,
+      estado: documentoVersoes.estado,
+    })
+    .from(servicosTiposDocumentos)
+    .innerJoin(
+      documentoVersoes,
+      and(
+        eq(documentoVersoes.documento_id, servicosTiposDocumentos.id),
+        eq(documentoVersoes.atual, true),
+      ),
+    )
+    .where(eq(servicosTiposDocumentos.servico_id, servicoId))
 }

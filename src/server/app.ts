@@ -14,6 +14,7 @@ import { createActorResolver, type ActorResolver } from './auth/session.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { registerErrorHandler } from './errors.ts'
+import { registerHealthRoutes } from './health.ts'
 import { redactingLogger } from './log.ts'
 import { registerInputLimits, serverOptions } from './limits.ts'
 import type { Mailer } from './mail/mailer.ts'
@@ -25,6 +26,7 @@ import { contaRoutes } from './features/conta/conta.routes.ts'
 import { documentosRoutes } from './features/documentos/documentos.routes.ts'
 import { servicosRoutes } from './features/servicos/servicos.routes.ts'
 import { avisosRoutes } from './features/avisos/avisos.routes.ts'
+import { notificacoesRoutes } from './features/notificacoes/notificacoes.routes.ts'
 import { clientesRoutes } from './features/clientes/clientes.routes.ts'
 import { categoriasRoutes } from './features/cadastros/categorias.routes.ts'
 import { statusRoutes } from './features/cadastros/status.routes.ts'
@@ -112,14 +114,15 @@ export async function buildApp(deps: AppDeps) {
   const resolveActor = await createActorResolver(auth, deps.db)
   registerPolicy(app, resolveActor, deps.config.appUrl)
 
-  app.get('/api/health', { config: { audience: 'public' } }, async () => ({ ok: true }))
-  registerAuthRoutes(app, auth)
+  registerHealthRoutes(app)
+  registerAuthRoutes(app, auth, resolveActor)
 
   // Feature routes: one plugin per feature (cadastros: one per catalogue).
   await app.register(contaRoutes)
   await app.register(documentosRoutes)
   await app.register(servicosRoutes)
   await app.register(avisosRoutes)
+  await app.register(notificacoesRoutes)
   await app.register(clientesRoutes)
   await app.register(categoriasRoutes)
   await app.register(statusRoutes)
@@ -163,19 +166,20 @@ async function registerWeb(app: FastifyInstance, webDir: string, resolveActor: A
     },
   })
   const { appUrl } = app.ctx.config
-  // The public pages for search engines; the app behind /app is private.
+  // The public pages for search engines (the landing page and the sign-in page); the app behind
+  // /app, the reset links under /auth/ and the API are not for them.
   app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nAllow: /$\nDisallow: /app\nDisallow: /auth\nDisallow: /api/\nSitemap: ${appUrl}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /$\nAllow: /auth$\nDisallow: /app\nDisallow: /auth/\nDisallow: /api/\nSitemap: ${appUrl}/sitemap.xml\n`,
       ),
   )
   app.get('/sitemap.xml', async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${appUrl}/</loc></url>\n</urlset>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${appUrl}/</loc></url>\n  <url><loc>${appUrl}/auth</loc></url>\n</urlset>\n`,
       ),
   )
   app.get('/', async (request, reply) => {
@@ -183,5 +187,12 @@ async function registerWeb(app: FastifyInstance, webDir: string, resolveActor: A
     const actor = await resolveActor(request, reply).catch(() => null)
     if (actor) return reply.redirect('/app')
     return reply.sendFile('index.html')
+  })
+  // The sign-in page likewise: decided here, so the page itself never asks `/api/me` (an
+  // anonymous 401 there is a console error on every visit).
+  app.get('/auth', async (request, reply) => {
+    const actor = await resolveActor(request, reply).catch(() => null)
+    if (actor) return reply.redirect('/app')
+    return reply.sendFile('app.html')
   })
 }

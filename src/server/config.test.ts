@@ -79,7 +79,12 @@ describe('parseConfig', () => {
       S3_ACCESS_KEY_ID: 'a',
       S3_SECRET_ACCESS_KEY: 'b',
     })
-    expect(c.s3).toMatchObject({ bucket: 'documents', forcePathStyle: true })
+    expect(c.s3).toMatchObject({ bucket: 'documents', forcePathStyle: true, timeoutMs: 10_000 })
+    const fast = parseConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_TIMEOUT_MS: '500' })
+    expect(fast.s3?.timeoutMs).toBe(500)
+    expect(() => parseConfig({ S3_TIMEOUT_MS: '0' })).toThrow(
+      /^Invalid configuration: S3_TIMEOUT_MS: /,
+    )
   })
 
   it('warns when APP_URL is plain http on anything but localhost', () => {

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+  S3_TIMEOUT_MS: positiveInt(10_000),
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   AUTH_RATE_LIMIT_ACCOUNT: z.preprocess(
     emptyToUndefined,
@@ -83,6 +84,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt(1_048_576),
   JSON_MAX_DEPTH: positiveInt(32),
   SERVICE_REQUESTS_PER_DAY: positiveInt(10),
+  NOTIFICATIONS_EMAIL_DELAY_MINUTES: positiveInt(10),
   CLIENT_STORAGE_QUOTA_MB: positiveInt(100),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -109,6 +111,8 @@ export type Config = {
     accessKeyId?: string
     secretAccessKey?: string
     forcePathStyle: boolean
+    /** Issue 19: an S3 connection or answer silent this long fails the request (503). */
+    timeoutMs: number
   }
   /** Limits on sign-in, sign-up, reset and password change (auth/rate-limit.ts). */
   authLimits: AuthLimits
@@ -119,6 +123,8 @@ export type Config = {
   trustProxy: false | number | string[]
   /** The automatic warnings job (issue 6): daily at `hour` o'clock in `timeZone`. */
   warnings: { hour: number; timeZone: string; scheduler: boolean }
+  /** Issue 17: an unread notification goes by e-mail after this many minutes. */
+  notificacoes: { emailAtrasoMinutos: number }
   logLevel: string
   /** Issue 13: how long a client may take to send a request, and how big and deep its JSON. */
   limits: Limits
@@ -184,6 +190,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          timeoutMs: e.S3_TIMEOUT_MS,
         }
       : undefined,
     authLimits: {
@@ -198,6 +205,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeZone: e.WARNINGS_TIMEZONE,
       scheduler: e.WARNINGS_SCHEDULER === 'on',
     },
+    notificacoes: { emailAtrasoMinutos: e.NOTIFICATIONS_EMAIL_DELAY_MINUTES },
     logLevel: e.LOG_LEVEL,
     limits: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

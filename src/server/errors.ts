@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
-import { pgErrorCode } from './db/sql-helpers.ts'
+import { isDatabaseDown, pgErrorCode } from './db/sql-helpers.ts'
 
 /** An error whose message is safe to show to the user (Portuguese). */
 export class HttpError extends Error {
@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** A stable name the web app acts on (e.g. DOIS_FATORES_PENDENTE: go to enrolment). */
+    readonly code?: string,
   ) {
     super(message)
   }
@@ -17,14 +19,21 @@ export class HttpError extends Error {
 export const notFound = (message = 'Registro não encontrado.') => new HttpError(404, message)
 
 const GENERIC = 'Ocorreu um erro inesperado.'
+/** Issue 19: the database is down or restarting; nothing of the request was committed. */
+export const BANCO_INDISPONIVEL =
+  'O banco de dados está indisponível no momento. Tente novamente em alguns instantes.'
 /** A value PostgreSQL refused as data (SQLSTATE class 22): the input's fault, never a 500. */
 export const DADO_RECUSADO = 'Dados inválidos: confira os valores informados.'
 
-/** One JSON error shape, `{ message, field? }`; 5xx details go only to the log. */
+/** One JSON error shape, `{ message, field?, code? }`; 5xx details go only to the log. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, field: error.field })
+      // A 5xx the user is told about in Portuguese (storage full or down): its cause is logged.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message)
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, field: error.field, code: error.code })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]
@@ -43,6 +52,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (pgErrorCode(error).code?.startsWith('22')) {
       request.log.warn({ err: error }, 'database refused a value')
       return reply.status(400).send({ message: DADO_RECUSADO })
+    }
+    if (isDatabaseDown(error)) {
+      request.log.error({ err: error }, 'database unavailable')
+      return reply.status(503).header('retry-after', '5').send({ message: BANCO_INDISPONIVEL })
     }
     const fe = error as FastifyError
     const status = fe.statusCode ?? 500

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { totpCode, totpKeyOf } from '#tests/setup/totp.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-main-'))
 const children: ReturnType<typeof spawn>[] = []
@@ -43,6 +44,8 @@ describe('the server process (npm start contract)', () => {
     const first = start({ DATA_DIR: dataDir, PORT: String(port) })
     expect(await waitForHealth(port)).toEqual({ ok: true })
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true)
+    // Issue 19: `npm run backup` asks the running server for the embedded database here.
+    expect(statSync(path.join(dataDir, 'control.sock')).isSocket()).toBe(true)
 
     const second = start({ DATA_DIR: dataDir, PORT: String(port + 100) })
     expect(await second.exited).toBe(1)
@@ -51,6 +54,38 @@ describe('the server process (npm start contract)', () => {
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false)
+    expect(existsSync(path.join(dataDir, 'control.sock'))).toBe(false)
+  }, 180_000)
+
+  it('issue 19: over a stale lock (its PID reused), two servers started at once give exactly one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-main-lock-'))
+    // The lock of a server that died before a reboot; its PID now belongs to `sleep`.
+    const sleep = spawn('sleep', ['120'], { stdio: 'ignore' })
+    children.push(sleep)
+    await new Promise((r) => sleep.once('spawn', r))
+    writeFileSync(
+      path.join(dir, 'server.lock'),
+      JSON.stringify({ pid: sleep.pid, host: hostname(), start: '1', token: 'before-reboot' }),
+    )
+    const port = 3800 + Math.floor(Math.random() * 40)
+    const env = { DATA_DIR: dir, WARNINGS_SCHEDULER: 'off' }
+    const a = start({ ...env, PORT: String(port) })
+    const b = start({ ...env, PORT: String(port + 1) })
+    try {
+      const first = await Promise.race([a.exited.then(() => 'a'), b.exited.then(() => 'b')])
+      const [loser, winner, winnerPort] = first === 'a' ? [a, b, port + 1] : [b, a, port]
+      expect(await loser.exited).toBe(1)
+      expect(loser.output()).toMatch(/Another server \(pid \d+\) is using DATA_DIR/)
+      expect(await waitForHealth(winnerPort)).toEqual({ ok: true })
+      expect(JSON.parse(readFileSync(path.join(dir, 'server.lock'), 'utf8')).pid).toBe(
+        winner.child.pid,
+      )
+      expect(sleep.exitCode).toBeNull() // the unrelated program is left alone
+      winner.child.kill('SIGTERM')
+      expect(await winner.exited).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
+    }
   }, 180_000)
 
   it('stops with one line naming a bad variable', async () => {
@@ -79,7 +114,30 @@ describe('the server process (npm start contract)', () => {
         body: JSON.stringify({ email: 'admin@main.test', password: 'admin-main-123' }),
       })
       expect(login.status).toBe(200)
-      const cookie = login.headers
+      const firstCookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      // The first administrator enrols in the second factor at its first sign-in (issue 13).
+      const pending = await fetch(`${base}/api/admin/avisos-automaticos`, {
+        headers: { cookie: firstCookie },
+      })
+      expect(pending.status).toBe(403)
+      expect((await pending.json()).code).toBe('DOIS_FATORES_PENDENTE')
+      const post = (url: string, body: object) =>
+        fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base, cookie: firstCookie },
+          body: JSON.stringify(body),
+        })
+      const enable = await post('/api/auth/two-factor/enable', { password: 'admin-main-123' })
+      expect(enable.status).toBe(200)
+      const { totpURI } = (await enable.json()) as { totpURI: string }
+      const verify = await post('/api/auth/two-factor/verify-totp', {
+        code: await totpCode(totpKeyOf(totpURI)),
+      })
+      expect(verify.status).toBe(200)
+      const cookie = verify.headers
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ')

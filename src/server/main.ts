@@ -1,14 +1,17 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pino from 'pino'
 import { ensureAdmin } from './auth/auth.ts'
 import { buildApp } from './app.ts'
+import { startControlSocket } from './backup/control.ts'
 import { ConfigError, configWarnings, parseConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedStatuses } from './db/seed.ts'
 import { iniciarAgendadorDeAvisos } from './features/avisos/agendador.ts'
+import { createLogger } from './log.ts'
+import { iniciarAgendadorDeNotificacoes } from './features/notificacoes/notificacoes-email.ts'
 import { createMailer } from './mail/mailer.ts'
 import { lockDataDir, loadSecret, prepareDataDir } from './runtime.ts'
+import { iniciarVarredura } from './storage/arquivos.ts'
 import { createStorage } from './storage/storage.ts'
 
 async function main() {
@@ -22,7 +25,7 @@ async function main() {
     }
     throw err
   }
-  const logger = pino({ level: config.logLevel })
+  const logger = createLogger(config.logLevel)
   for (const warning of configWarnings(config)) logger.warn(warning)
   prepareDataDir(config.dataDir)
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
@@ -64,6 +67,14 @@ async function main() {
     logger.info(`administrator ${config.adminEmail} is ready`)
   }
 
+  // Issue 14: stored files without a row and stale temporary uploads, at start-up and daily.
+  const pararVarredura = iniciarVarredura({
+    db: database.db,
+    storage: app.ctx.storage,
+    tmpDir: app.ctx.tmpDir,
+    log: logger,
+  })
+
   const agendador = config.warnings.scheduler
     ? iniciarAgendadorDeAvisos({
         db: database.db,
@@ -74,6 +85,21 @@ async function main() {
         timeZone: config.warnings.timeZone,
       })
     : null
+  // Issue 17: unread notifications by e-mail (WARNINGS_SCHEDULER=off stops it too).
+  const notificacoesEmail = config.warnings.scheduler
+    ? iniciarAgendadorDeNotificacoes({
+        db: database.db,
+        mailer,
+        appUrl: config.appUrl,
+        log: logger,
+        atrasoMinutos: config.notificacoes.emailAtrasoMinutos,
+      })
+    : null
+
+  // Issue 19: `npm run backup` asks this server for a copy of the embedded database.
+  const pararControle = database.dump
+    ? await startControlSocket({ dataDir: config.dataDir, dump: database.dump, log: logger })
+    : null
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -82,6 +108,9 @@ async function main() {
     logger.info(`${signal} received, closing`)
     try {
       await agendador?.parar()
+      await pararControle?.()
+      await notificacoesEmail?.parar()
+      await pararVarredura()
       await app.close()
       mailer.close()
       await database.close()

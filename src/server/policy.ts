@@ -4,14 +4,15 @@ import type { ActorResolver } from './auth/session.ts'
 import type { DbOrTx } from './db/client.ts'
 import { clientes, servicos, servicosTiposDocumentos, tiposServicos } from './db/schema.ts'
 import { HttpError, notFound } from './errors.ts'
-import type { Role } from '#shared/schemas/conta.ts'
+import { DOIS_FATORES_PENDENTE, type Role } from '#shared/schemas/conta.ts'
 
 /**
  * Who may call a route. Every `/api` route declares one in `config.audience`:
  * - `public`: anybody;
  * - `user`: any signed-in account (ownership is then a SQL scope, see below);
  * - `cliente`: a signed-in account that is not an administrator;
- * - `admin`: accounts whose role in `user_roles` is exactly `admin`.
+ * - `admin`: accounts whose role in `user_roles` is exactly `admin`, signed in with their second
+ *   factor (TOTP); without one enrolled, a 403 whose `code` is DOIS_FATORES_PENDENTE.
  */
 export const AUDIENCES = ['public', 'user', 'cliente', 'admin'] as const
 export type Audience = (typeof AUDIENCES)[number]
@@ -20,7 +21,19 @@ export const NAO_AUTENTICADO = 'Faça login para continuar.'
 export const SO_ADMIN = 'Acesso restrito à administração.'
 export const SO_CLIENTE = 'Esta área é exclusiva para clientes.'
 
-export type Actor = { userId: string; email: string; emailVerified: boolean; role: Role }
+export const SO_COM_DOIS_FATORES =
+  'Ative a verificação em duas etapas para acessar a administração.'
+
+export type Actor = {
+  userId: string
+  /** The session this request came with (the sessions list marks it "Esta sessão"). */
+  sessionId: string
+  email: string
+  emailVerified: boolean
+  /** Signed in with a second factor: an account with it on gets a session only after the code. */
+  twoFactorEnabled: boolean
+  role: Role
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,6 +88,11 @@ export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver
     request.actor = await resolveActor(request, reply)
     if (!request.actor) throw new HttpError(401, NAO_AUTENTICADO)
     if (audience === 'admin' && request.actor.role !== 'admin') throw new HttpError(403, SO_ADMIN)
+    // Issue 13: the second factor is mandatory for administrators. A session of an account with
+    // it on has passed it (better-auth creates one only after the code; enrolling ends the
+    // account's other sessions, auth/routes.ts), so an account without it is sent to enrol.
+    if (audience === 'admin' && !request.actor.twoFactorEnabled)
+      throw new HttpError(403, SO_COM_DOIS_FATORES, undefined, DOIS_FATORES_PENDENTE)
     // Administrators have no client record: their services and documents are managed from the
     // back office (SPEC §2).
     if (audience === 'cliente' && request.actor.role === 'admin')

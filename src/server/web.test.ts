@@ -4,7 +4,7 @@ import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { createAdminActor, type Actor } from '#tests/setup/actors.ts'
+import { createAdminActor, createClientActor, type Actor } from '#tests/setup/actors.ts'
 import { createCategoria, unique } from '#tests/factories.ts'
 
 // A built web app as the build leaves it: each file with its brotli and gzip copies.
@@ -83,6 +83,24 @@ describe('static files', () => {
   })
 })
 
+describe('the public pages and a session', () => {
+  it('serves the landing page and the sign-in page to a visitor, and sends a signed-in one to /app', async () => {
+    expect((await get('/')).body).toContain('<title>landing</title>')
+    expect((await get('/auth')).body).toContain('<title>app</title>')
+    const client = await createClientActor(t)
+    for (const actor of [client, admin]) {
+      for (const url of ['/', '/auth']) {
+        const res = await actor.inject({ method: 'GET', url })
+        expect(res.statusCode).toBe(302)
+        expect(res.headers.location).toBe('/app')
+      }
+    }
+    // The reset screen under /auth/ stays the app's, signed in or not.
+    const reset = await client.inject({ method: 'GET', url: '/auth/redefinir-senha?token=x' })
+    expect(reset.body).toContain('<title>app</title>')
+  })
+})
+
 describe('robots.txt and sitemap.xml', () => {
   it('lets search engines read the landing page only, and names the sitemap', async () => {
     const res = await get('/robots.txt')
@@ -90,6 +108,9 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.headers['content-type']).toContain('text/plain')
     expect(res.body).toContain('Disallow: /app')
     expect(res.body).toContain('Disallow: /api/')
+    // The sign-in page is public (issue 18: SEO on /auth); the reset links under it are not.
+    expect(res.body).toContain('Allow: /auth$')
+    expect(res.body).toContain('Disallow: /auth/')
     expect(res.body).toContain(`Sitemap: ${t.config.appUrl}/sitemap.xml`)
   })
 
@@ -98,6 +119,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('application/xml')
     expect(res.body).toContain(`<loc>${t.config.appUrl}/</loc>`)
+    expect(res.body).toContain(`<loc>${t.config.appUrl}/auth</loc>`)
   })
 })
 

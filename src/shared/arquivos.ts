@@ -52,3 +52,10 @@ export function zipFileName(tipoServico: string, protocolo: string | null | unde
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-zA-Z0-9._-]/g, '_')
 }
+
+/** Bytes as the screens show them: '0 KB', '240 KB', '1,5 MB' (issue 14: versions, storage). */
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return '-'
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
+}

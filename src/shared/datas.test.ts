@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, daysBetween, formatDate, formatValidade, isIsoDate, today } from './datas.ts'
+import {
+  addDays,
+  daysBetween,
+  formatDate,
+  formatValidade,
+  isIsoDate,
+  parseDataBr,
+  today,
+} from './datas.ts'
 
 describe('datas', () => {
   it('formats calendar dates as dd/MM/yyyy without time-zone shift', () => {
     expect(formatDate('2026-01-01')).toBe('01/01/2026')
     expect(formatDate(null)).toBe('-')
     expect(formatDate('')).toBe('-')
+  })
+  it('reads dates typed as dd/MM/yyyy and refuses days that do not exist', () => {
+    expect(parseDataBr('15/03/1985')).toBe('1985-03-15')
+    expect(parseDataBr(' 29/02/2028 ')).toBe('2028-02-29')
+    expect(parseDataBr('29/02/2027')).toBeNull()
+    expect(parseDataBr('31/04/2026')).toBeNull()
+    expect(parseDataBr('15/13/1985')).toBeNull()
+    expect(parseDataBr('01/01/1899')).toBeNull()
+    expect(parseDataBr('15/03/198')).toBeNull()
+    expect(parseDataBr('1985-03-15')).toBeNull()
   })
   it('adds days across months and leap years', () => {
     expect(addDays('2026-11-22', 365)).toBe('2027-11-22')

@@ -66,6 +66,17 @@ export function isIsoTimestamp(v: string) {
   return h <= 23 && min <= 59 && s <= 59 && oh <= 15 && om <= 59
 }
 
+/**
+ * A date typed the Brazilian way, 'dd/MM/yyyy', as 'yyyy-MM-dd'; null when it is incomplete or
+ * not a real day under the date rule (31/02/2024, 15/13/1985, year 1899).
+ */
+export function parseDataBr(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim())
+  if (!m) return null
+  const iso = `${m[3]}-${m[2]}-${m[1]}`
+  return isIsoDate(iso) ? iso : null
+}
+
 /** 'yyyy-MM-dd' plus `days` calendar days. */
 export function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number)
@@ -93,4 +104,25 @@ export function formatValidade(dias: number): string {
   if (resto === 0) return texto
   if (resto % 30 === 0) return `${texto} e ${plural(resto / 30, 'mês', 'meses')}`
   return `${texto} e ${plural(resto, 'dia', 'dias')}`
+}
+
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/** An instant as dd/MM/yyyy HH:mm on the clock of a time zone (default America/Sao_Paulo). */
+export function formatDateTimeIn(value: Date, timeZone = 'America/Sao_Paulo'): string {
+  let formatter = dateTimeFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    dateTimeFormatters.set(timeZone, formatter)
+  }
+  const part = Object.fromEntries(formatter.formatToParts(value).map((p) => [p.type, p.value]))
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`
 }

@@ -1,13 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { Toaster } from 'sonner'
+import { ApiError } from './lib/api.ts'
+import { paths } from './paths.ts'
 import { router } from './router.tsx'
 import './styles.css'
 import '#shared/zod-locale.ts'
+import { DOIS_FATORES_PENDENTE } from '#shared/schemas/conta.ts'
+
+/** An admin route refused for want of the second factor: the administrator goes to enrol. */
+const onError = (err: unknown) => {
+  if (err instanceof ApiError && err.code === DOIS_FATORES_PENDENTE)
+    void router.navigate(paths.ativarDoisFatores, { replace: true })
+}
 
 const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 })
 

@@ -3,6 +3,8 @@ export const paths = {
   landing: '/',
   auth: '/auth',
   redefinirSenha: '/auth/redefinir-senha',
+  /** The administrator's mandatory enrolment in the second factor (issue 13). */
+  ativarDoisFatores: '/auth/verificacao-em-duas-etapas',
   app: '/app',
   usuario: {
     dashboard: '/app/usuario/dashboard',
@@ -13,6 +15,7 @@ export const paths = {
   admin: {
     servicos: '/app/admin/servicos',
     servico: (servicoId: string) => `/app/admin/servico/${servicoId}`,
+    documentos: '/app/admin/documentos',
     clientes: '/app/admin/cadastros/clientes',
     categorias: '/app/admin/cadastros/categorias',
     status: '/app/admin/cadastros/status',

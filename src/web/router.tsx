@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AppShell } from './components/app-shell.tsx'
 import { AppIndexRedirect, RequireRole } from './components/require-role.tsx'
 import { CenteredSpinner } from './components/ui/spinner.tsx'
+import { NotificacoesSino } from './features/notificacoes/notificacoes-sino.tsx'
 import type { Role } from '#shared/schemas/conta.ts'
 
 /** The landing page is a separate document (its own small bundle): leave the app for it. */
@@ -67,17 +68,28 @@ const routes: RouteObject[] = [
       })),
   },
   {
+    path: '/auth/verificacao-em-duas-etapas',
+    lazy: () =>
+      import('./features/conta/dois-fatores-page.tsx').then((m) => ({
+        Component: () => (
+          <Titled title="Verificação em duas etapas">
+            <m.DoisFatoresPage />
+          </Titled>
+        ),
+      })),
+  },
+  {
     path: '/app',
     element: (
       <RequireRole>
-        <AppShell />
+        <AppShell headerActions={<NotificacoesSino />} />
       </RequireRole>
     ),
     hydrateFallbackElement: <CenteredSpinner />,
     children: [
       { index: true, element: <AppIndexRedirect /> },
       page('usuario/dashboard', 'Meus Serviços', 'usuario', () =>
-        import('./features/servicos/meus-servicos-page.tsx').then((m) => ({
+        import('./pages/meus-servicos-page.tsx').then((m) => ({
           Component: m.MeusServicosPage,
         })),
       ),
@@ -104,6 +116,11 @@ const routes: RouteObject[] = [
       page('admin/servico/:servicoId', 'Detalhes do Serviço', 'admin', () =>
         import('./pages/servico-detail-page.tsx').then((m) => ({
           Component: m.ServicoDetailPage,
+        })),
+      ),
+      page('admin/documentos', 'Documentos para Análise', 'admin', () =>
+        import('./features/documentos/fila-page.tsx').then((m) => ({
+          Component: m.FilaDocumentosPage,
         })),
       ),
       page('admin/cadastros/clientes', 'Clientes', 'admin', () =>
@@ -140,7 +157,7 @@ const routes: RouteObject[] = [
         })),
       ),
       page('admin/meus-dados', 'Meus Dados', 'admin', () =>
-        import('./features/conta/admin-meus-dados-page.tsx').then((m) => ({
+        import('./pages/admin-meus-dados-page.tsx').then((m) => ({
           Component: m.AdminMeusDadosPage,
         })),
       ),

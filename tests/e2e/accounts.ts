@@ -1,5 +1,21 @@
-/** Accounts that exist in every e2e run (made by ADMIN_EMAIL and tests/e2e/seed). */
-export const ADMIN = { email: 'admin@portal.test', password: 'admin-e2e-123' }
+import { base32 } from '@better-auth/utils/base32'
+
+/**
+ * The second factor of a seeded administrator: `totpSecret` is what the seed stores (raw), and
+ * `totpKey` what an authenticator app takes (base32; `totpCode` in tests/setup/totp.ts).
+ * Administrators cannot use the back office without it (issue 13).
+ */
+const withTotp = (secret: string) => ({
+  totpSecret: secret,
+  totpKey: base32.encode(secret, { padding: false }),
+})
+
+/** Accounts that exist in every e2e run (made by tests/e2e/seed, then ADMIN_EMAIL at start-up). */
+export const ADMIN = {
+  email: 'admin@portal.test',
+  password: 'admin-e2e-123',
+  ...withTotp('e2e-admin-totp-secret-0000000001'),
+}
 export const CLIENTE = { email: 'cliente@portal.test', password: 'cliente-e2e-123' }
 
 /**
@@ -10,5 +26,15 @@ export const CLIENTE = { email: 'cliente@portal.test', password: 'cliente-e2e-12
 export const adminPerfil = (project: string) => ({
   email: `admin-perfil-${project}@portal.test`,
   password: 'admin-perfil-123',
+  ...withTotp(`e2e-admin-perfil-totp-${project}`.padEnd(32, '0')),
 })
 export const ADMIN_PERFIL_PROJECTS = ['desktop', 'phone'] as const
+
+/**
+ * Administrators without a second factor, one per project: seguranca.spec signs in with one and
+ * enrols at its first sign-in, as the ADMIN_EMAIL administrator of a new installation does.
+ */
+export const adminSemDoisFatores = (project: string) => ({
+  email: `admin-novo-${project}@portal.test`,
+  password: 'admin-novo-123',
+})

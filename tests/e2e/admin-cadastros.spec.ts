@@ -31,6 +31,16 @@ test.describe('categorias', () => {
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
 
+    // The same name in other letters is refused beside the field.
+    await page.getByRole('button', { name: 'Nova Categoria' }).first().click()
+    await dialog.getByLabel('Nome').fill(`LICENCIAMENTO TÉSTE ${id}`)
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await expect(toast(page, 'Já existe uma categoria com esse nome.')).toBeVisible()
+    await expect(dialog.getByLabel('Nome')).toHaveAccessibleDescription(
+      'Já existe uma categoria com esse nome.',
+    )
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+
     // Accent- and case-insensitive search.
     await search(page, 'Buscar categoria', `licenciamento teste ${id}`.toUpperCase())
     const row = rowOf(page, `Licenciamento Teste ${id}`)
@@ -75,9 +85,13 @@ test.describe('status', () => {
     const dialog = page.getByRole('dialog', { name: 'Novo Status' })
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await expect(toast(page, 'Preencha o nome do status.')).toBeVisible()
-    await dialog.getByLabel('Nome').fill('Entregue')
+    // Names are unique ignoring case and accents: the message shows beside the field too.
+    await dialog.getByLabel('Nome').fill('ENTREGUE')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await expect(toast(page, 'Já existe um status com esse nome.')).toBeVisible()
+    await expect(dialog.getByLabel('Nome')).toHaveAccessibleDescription(
+      'Já existe um status com esse nome.',
+    )
     await dialog.getByLabel('Nome').fill(nome)
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
@@ -279,7 +293,9 @@ test.describe('agendamentos de avisos', () => {
     await expect(
       toast(page, 'Informe os dias para avisar: um número inteiro, no mínimo 1.'),
     ).toBeVisible()
-    await dialog.getByLabel('Dias para avisar').fill('45')
+    // Issue 17: a schedule is a window over every service with that many days left or fewer;
+    // days longer than any fixture's validity keep it from warning them if the job runs meanwhile.
+    await dialog.getByLabel('Dias para avisar').fill('3600')
     await dialog.getByLabel('Mensagem').fill('')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await expect(toast(page, 'Preencha a mensagem do aviso.')).toBeVisible()
@@ -289,14 +305,14 @@ test.describe('agendamentos de avisos', () => {
 
     await search(page, 'Buscar agendamento', mensagem.toLowerCase().replace('ê', 'e'))
     const row = rowOf(page, mensagem)
-    await expect(row).toContainText('45 dias antes')
+    await expect(row).toContainText('3600 dias antes')
     await shot(page, 'schedules', info.project.name)
     await row.getByRole('button', { name: 'Editar' }).click()
     const edit = page.getByRole('dialog', { name: 'Editar Agendamento' })
-    await edit.getByLabel('Dias para avisar').fill('60')
+    await edit.getByLabel('Dias para avisar').fill('3640')
     await edit.getByRole('button', { name: 'Salvar' }).click()
     await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
-    await expect(row).toContainText('60 dias antes')
+    await expect(row).toContainText('3640 dias antes')
     await row.getByRole('button', { name: 'Excluir' }).click()
     await page
       .getByRole('alertdialog', { name: 'Excluir agendamento?' })

@@ -39,7 +39,7 @@ test('shows the client and edits the service', async ({ page }) => {
 
   await page.getByLabel('Detalhes', { exact: true }).fill('Licença emitida; aguardando publicação.')
   await page.getByLabel('Anotações internas').fill('Ligar na segunda.')
-  await page.getByLabel('Fim da Vigência').fill('2031-05-20')
+  await page.getByLabel('Fim da Vigência').fill('20/05/2031')
   await page.getByRole('combobox', { name: 'Status' }).click()
   await page.getByRole('option', { name: 'Protocolado no órgão ambiental' }).click()
   await page.getByRole('button', { name: 'Salvar' }).click()
@@ -50,7 +50,7 @@ test('shows the client and edits the service', async ({ page }) => {
     'Licença emitida; aguardando publicação.',
   )
   await expect(page.getByLabel('Anotações internas')).toHaveValue('Ligar na segunda.')
-  await expect(page.getByLabel('Fim da Vigência')).toHaveValue('2031-05-20')
+  await expect(page.getByLabel('Fim da Vigência')).toHaveValue('20/05/2031')
   await expect(page.getByRole('combobox', { name: 'Status' })).toContainText(
     'Protocolado no órgão ambiental',
   )
@@ -68,10 +68,18 @@ test('keeps the avisos: add, resolve and delete, newest first', async ({ page })
   await expect(avisos.getByRole('listitem').first()).toContainText('Enviar matrícula atualizada')
 
   await page.getByRole('button', { name: 'Adicionar Aviso' }).click()
-  await expect(page.getByText('Preencha o texto e a data limite do aviso.')).toBeVisible()
+  // The toast, and the message beside the date field.
+  await expect(
+    page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Preencha o texto e a data limite do aviso.'),
+  ).toBeVisible()
+  await expect(page.getByLabel('Data limite')).toHaveAccessibleDescription(
+    'Preencha o texto e a data limite do aviso.',
+  )
 
   await page.getByLabel('Novo aviso').fill('Renovar outorga')
-  await page.getByLabel('Data limite').fill('2030-01-15')
+  await page.getByLabel('Data limite').fill('15/01/2030')
   await page.getByRole('button', { name: 'Adicionar Aviso' }).click()
   await expect(page.getByText('Aviso adicionado!')).toBeVisible()
   const novo = avisos.getByRole('listitem').first()
@@ -131,7 +139,7 @@ test('documents: upload, hide, download and delete', async ({ page }) => {
   const zip = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Baixar Todos (ZIP)' }).click()
   expect((await zip).suggestedFilename()).toBe(
-    `Outorga_de_Uso_da_Agua_DOC-${suffix()}_documentos.zip`,
+    `Outorga_de_Uso_da_Agua_Subterranea_DOC-${suffix()}_documentos.zip`,
   )
 
   await parecer.getByRole('button', { name: 'Excluir documento Parecer Técnico E2E' }).click()
@@ -158,18 +166,48 @@ test('sends the notification e-mail and records it', async ({ page }) => {
     page.getByText('Cadastre emails interessados ou técnicos para enviar notificações.'),
   ).toBeVisible()
 
+  // Issue 17: the saved template goes; with changes not saved yet, it asks to save first
   const tecnico = `tecnico-${project()}-${Date.now()}@portal.test`
   await page.getByLabel('Emails Interessados').fill(`detalhe-${project()}@portal.test`)
-  await page.getByLabel('Emails Técnicos').fill(`${tecnico}, invalido`)
+  await page.getByLabel('Emails Técnicos').fill(tecnico)
   await page.getByRole('button', { name: 'Enviar Email' }).click()
+  await expect(page.getByText('Alterações não salvas', { exact: true })).toBeVisible()
+  await expect(page.getByText('Salve o modelo antes de enviar.', { exact: false })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Salvar' }).click()
+  await expect(page.getByText('Salvo com sucesso!')).toBeVisible()
+
+  // a preview (subject, recipients, the message as it will go), then "Confirmar envio"
+  await page.getByRole('button', { name: 'Enviar Email' }).click()
+  const previa = page.getByRole('dialog', { name: 'Pré-visualização do email' })
+  await expect(previa).toBeVisible()
+  await expect(
+    previa.getByText(`Outorga de Uso da Água Subterrânea - DOC-${suffix()}`),
+  ).toBeVisible()
+  const destinatarios = previa.getByRole('list', { name: 'Destinatários' })
+  await expect(destinatarios.getByRole('listitem')).toHaveText([
+    `detalhe-${project()}@portal.test`,
+    tecnico,
+  ])
+  const corpo = previa.getByTitle('Mensagem do email').contentFrame()
+  await expect(corpo.getByText('Sua outorga foi protocolada.')).toBeVisible()
+  await expect(corpo.getByText('Ver o serviço no portal')).toBeVisible()
+  await page.screenshot({ path: `test-results/back-office/email-previa-${project()}.png` })
+  // nothing went out before the confirmation
+  await expect(page.getByRole('list', { name: 'Emails enviados' }).getByText(tecnico)).toHaveCount(
+    0,
+  )
+  await previa.getByRole('button', { name: 'Confirmar envio' }).click()
   await expect(page.getByText('Emails enviados!')).toBeVisible()
-  await expect(page.getByText('2 enviados, 1 falhou.', { exact: false })).toBeVisible()
+  await expect(page.getByText('2 enviados, 0 falharam.', { exact: false })).toBeVisible()
+  await expect(previa).toBeHidden()
 
   const mail = await readMail(tecnico)
-  expect(mail.subject).toBe(`Outorga de Uso da Água - DOC-${suffix()}`)
+  expect(mail.subject).toBe(`Outorga de Uso da Água Subterrânea - DOC-${suffix()}`)
   expect(mail.text).toContain('Sua outorga foi protocolada.')
+  expect(mail.text).toContain(`/app/servico/${IDS.documentos[project()]}/documentos`)
   const historico = page.getByRole('list', { name: 'Emails enviados' })
-  await expect(historico.getByRole('listitem').first()).toContainText('2 enviados · 1 falha')
+  await expect(historico.getByRole('listitem').first()).toContainText('2 enviados')
   await expect(historico.getByRole('listitem').first()).toContainText(tecnico)
 })
 

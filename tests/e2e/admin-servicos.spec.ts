@@ -7,6 +7,13 @@ const expect = baseExpect.configure({ timeout: 15_000 })
 const suffix = () => (test.info().project.name === 'phone' ? 'P' : 'D')
 
 async function pick(page: Page, label: string, option: string) {
+  // On a phone the filters fold behind 'Filtros' until one is set.
+  const filtros = page.getByRole('button', { name: /^Filtros/ })
+  if (
+    test.info().project.name === 'phone' &&
+    (await filtros.getAttribute('aria-expanded')) === 'false'
+  )
+    await filtros.click()
   await page.getByRole('combobox', { name: label }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
 }
@@ -170,4 +177,13 @@ test('shows cards on a phone @phone', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Serviços' }).getByRole('listitem')).toHaveCount(10)
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(width).toBeLessThanOrEqual(390)
+  // The filters fold behind 'Filtros': the first card is on the first screen.
+  const filtros = page.getByRole('button', { name: 'Filtros', exact: true })
+  await expect(filtros).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('combobox', { name: 'Categoria' })).toHaveCount(0)
+  await expect(
+    page.getByRole('list', { name: 'Serviços' }).getByRole('listitem').first(),
+  ).toBeInViewport()
+  await filtros.click()
+  await expect(page.getByRole('combobox', { name: 'Categoria' })).toBeVisible()
 })

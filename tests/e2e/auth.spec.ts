@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { toast } from './back-office.ts'
 import {
   ADMIN,
   BASE_URL,
@@ -60,7 +61,15 @@ test.describe('/auth', () => {
   test('login validation, failure and success toasts', async ({ page }) => {
     await page.goto('/auth')
     await page.getByRole('button', { name: 'Entrar' }).click()
-    await expect(page.getByText('Por favor, preencha todos os campos.')).toBeVisible()
+    // The toast (SPEC §5) and, beside each field, its error (issue 18).
+    await expect(toast(page, 'Por favor, preencha todos os campos.')).toBeVisible()
+    await expect(page.locator('#login-email-erro')).toHaveText(
+      'Por favor, preencha todos os campos.',
+    )
+    await expect(page.locator('#login-password-erro')).toHaveText(
+      'Por favor, preencha todos os campos.',
+    )
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
 
     await page.getByLabel('Email').fill(CLIENTE.email)
     await page.getByLabel('Senha', { exact: true }).fill('senha-errada')
@@ -85,7 +94,10 @@ test.describe('/auth', () => {
     await page.goto('/auth')
     await page.getByRole('tab', { name: 'Cadastro' }).click()
     await page.getByRole('button', { name: 'Criar conta' }).click()
-    await expect(page.getByText('Por favor, preencha todos os campos.')).toBeVisible()
+    await expect(toast(page, 'Por favor, preencha todos os campos.')).toBeVisible()
+    await expect(page.locator('#register-email-erro')).toHaveText(
+      'Por favor, preencha todos os campos.',
+    )
 
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Senha', { exact: true }).fill('12345')
@@ -135,7 +147,8 @@ test.describe('/auth', () => {
     const dialog = page.getByRole('dialog', { name: 'Recuperar Senha' })
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Enviar link' }).click()
-    await expect(page.getByText('Por favor, digite seu email.')).toBeVisible()
+    await expect(toast(page, 'Por favor, digite seu email.')).toBeVisible()
+    await expect(dialog.locator('#reset-email-erro')).toHaveText('Por favor, digite seu email.')
 
     await dialog.getByLabel('Email').fill(account.email)
     await dialog.getByRole('button', { name: 'Enviar link' }).click()
@@ -153,6 +166,9 @@ test.describe('/auth', () => {
     await page.getByLabel('Confirmar nova senha').fill('trocada-124')
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
     await expect(page.getByText('Senhas não coincidem')).toBeVisible()
+    await expect(page.locator('#confirmacao-erro')).toHaveText(
+      'A nova senha e confirmação devem ser iguais.',
+    )
     await page.getByLabel('Confirmar nova senha').fill('trocada-123')
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
     await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible()

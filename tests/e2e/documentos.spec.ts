@@ -37,7 +37,7 @@ test('the seeded service: header, required documents with every badge, administr
 
   const badges: [string, string][] = [
     ['Comprovante de Endereço', 'Rejeitado'],
-    ['Contrato Social', 'Enviado'],
+    ['Contrato Social', 'Em análise'],
     ['Matrícula do Imóvel', 'Aprovado'],
     ['Planta de Localização', 'Pendente'],
   ]
@@ -184,7 +184,7 @@ test('upload, replace, refused files and the back button', async ({ page }) => {
   await input.setInputFiles(FILES.pdf('Contrato Assinado (2026).pdf'))
   await expect(page.getByText('Documento enviado!')).toBeVisible()
   await expect(page.getByText('O documento foi enviado com sucesso.')).toBeVisible()
-  await expect(contrato.getByText('Enviado', { exact: true })).toBeVisible()
+  await expect(contrato.getByText('Em análise', { exact: true })).toBeVisible()
   await expect(contrato.getByText('Contrato_Assinado__2026_.pdf')).toBeVisible()
   await expect(contrato.getByText(/^Enviado em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Baixar Todos em ZIP' })).toBeVisible()

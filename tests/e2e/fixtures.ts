@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { simpleParser, type ParsedMail } from 'mailparser'
+import { totpCode } from '../setup/totp.ts'
 
-export { ADMIN, CLIENTE, adminPerfil } from './accounts.ts'
+export { ADMIN, CLIENTE, adminPerfil, adminSemDoisFatores } from './accounts.ts'
 
 export const BASE_URL = process.env.E2E_BASE_URL!
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'mail')
@@ -12,13 +13,27 @@ let seq = 0
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${process.pid}-${++seq}@example.com`
 
-/** Signs the page's browser context in through the real endpoint (the cookie is set for the page). */
-export async function login(page: Page, account: { email: string; password: string }) {
+/**
+ * Signs the page's browser context in through the real endpoints (the cookie is set for the
+ * page): the password, then, for an account with a second factor (`totpKey`: the seeded
+ * administrators), the current code of its authenticator.
+ */
+export async function login(
+  page: Page,
+  account: { email: string; password: string; totpKey?: string },
+) {
   const res = await page.request.post('/api/auth/sign-in/email', {
     headers: { origin: BASE_URL },
     data: { email: account.email, password: account.password },
   })
   expect(res.status(), await res.text()).toBe(200)
+  if (!account.totpKey) return
+  expect((await res.json()).twoFactorRedirect, 'the second factor is asked').toBe(true)
+  const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
+    headers: { origin: BASE_URL },
+    data: { code: await totpCode(account.totpKey) },
+  })
+  expect(verified.status(), await verified.text()).toBe(200)
 }
 
 /** The newest .eml in the outbox addressed to `to`, waiting up to 5 s for it. */

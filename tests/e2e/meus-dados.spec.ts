@@ -47,7 +47,7 @@ test('a new client fills the form with masks and the CEP lookup, saves, and sees
   await doc.pressSequentially(documento)
   await expect(doc).toHaveValue(masked(documento))
 
-  await page.getByLabel('Data de nascimento').fill('1990-07-21')
+  await page.getByLabel('Data de nascimento').fill('21/07/1990')
   const telefone = page.getByLabel('Telefone')
   await telefone.pressSequentially('27999887766')
   await expect(telefone).toHaveValue('(27) 99988-7766')
@@ -107,6 +107,57 @@ test('a new client fills the form with masks and the CEP lookup, saves, and sees
       async () => (await (await page.request.get('/api/meus-dados')).json()).cliente.complemento,
     )
     .toBeNull()
+})
+
+test.describe('in an English browser', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/New_York' })
+
+  test('the birth date is typed and shown as dd/MM/yyyy, picked in a pt-BR calendar, and impossible dates are refused', async ({
+    page,
+  }) => {
+    await login(page, await newClientAccount(page.request))
+    await page.goto('/app/meus-dados')
+    const nascimento = page.getByLabel('Data de nascimento')
+    await expect(nascimento).toHaveAttribute('type', 'text')
+    await expect(nascimento).toHaveAttribute('placeholder', 'dd/mm/aaaa')
+
+    // Not a real day: refused beside the field, nothing saved.
+    await page.getByLabel('Nome completo').fill('Carlos Eduardo Lima')
+    await page.getByLabel('CPF/CNPJ').pressSequentially(cpf())
+    await nascimento.pressSequentially('31021985')
+    await expect(nascimento).toHaveValue('31/02/1985')
+    await expect(
+      page.getByText('Data inexistente: confira o dia e o mês (dd/mm/aaaa).'),
+    ).toBeVisible()
+    await expect(nascimento).toHaveAttribute('aria-invalid', 'true')
+    await page.getByRole('button', { name: 'Salvar Dados' }).click()
+    await expect(toasts(page).getByText('Data de nascimento inválida.')).toBeVisible()
+    await expect(page.getByText('Dados salvos com sucesso!')).toHaveCount(0)
+
+    // Typed digits only: 15031985 is 15 March 1985, whatever the browser's language.
+    await nascimento.fill('')
+    await nascimento.pressSequentially('15031985')
+    await expect(nascimento).toHaveValue('15/03/1985')
+    await expect(page.getByText('Data inexistente', { exact: false })).toHaveCount(0)
+
+    // The calendar is in Portuguese and opens on the typed month.
+    await page.getByRole('button', { name: 'Escolher no calendário' }).click()
+    const calendario = page.getByRole('dialog')
+    await expect(calendario.getByRole('grid', { name: 'março 1985' })).toBeVisible()
+    await expect(calendario.getByRole('button', { name: 'Ir para o mês anterior' })).toBeVisible()
+    await calendario.getByRole('button', { name: /20 de março de 1985/ }).click()
+    await expect(calendario).toHaveCount(0)
+    await expect(nascimento).toHaveValue('20/03/1985')
+    await nascimento.fill('')
+    await nascimento.pressSequentially('15031985')
+
+    await page.getByRole('button', { name: 'Salvar Dados' }).click()
+    await expect(page.getByText('Dados salvos com sucesso!')).toBeVisible()
+    const stored = await (await page.request.get('/api/meus-dados')).json()
+    expect(stored.cliente.nascimento).toBe('1985-03-15')
+    await page.reload()
+    await expect(page.getByLabel('Data de nascimento')).toHaveValue('15/03/1985')
+  })
 })
 
 test('CEP messages: city-only, not found, service error and a service that never answers', async ({
@@ -254,4 +305,25 @@ test('a documento of another client is refused with the SPEC message', async ({ 
   await page.getByRole('button', { name: 'Salvar Dados' }).click()
   await expect(page.getByText('Já existe um cliente cadastrado com esse documento.')).toBeVisible()
   expect((await (await page.request.get('/api/meus-dados')).json()).cliente).toBeNull()
+})
+
+test('leaving the form with unsaved changes asks first', async ({ page }) => {
+  await login(page, await newClientAccount(page.request))
+  await page.goto('/app/meus-dados')
+  await page.getByLabel('Nome completo').fill('Rascunho Não Salvo')
+  if (test.info().project.name === 'phone')
+    await page.getByRole('button', { name: 'Alternar menu lateral' }).click()
+  await page.getByRole('link', { name: 'Meus Serviços' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
+  await expect(confirm).toContainText(
+    'As alterações que você fez neste formulário ainda não foram salvas.',
+  )
+  await confirm.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(page).toHaveURL(/\/app\/meus-dados$/)
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Rascunho Não Salvo')
+
+  // (On a phone the side menu stays open behind the question.)
+  await page.getByRole('link', { name: 'Meus Serviços' }).click()
+  await confirm.getByRole('button', { name: 'Sair sem salvar' }).click()
+  await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
 })

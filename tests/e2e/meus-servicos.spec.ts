@@ -30,7 +30,9 @@ test('desktop: a table of the own services, newest first, with dates and status 
     'Tipo de Serviço',
     'Vigência Início',
     'Vigência Fim',
+    'Dias Restantes',
     'Status',
+    'Documentos',
     'Ações',
   ])
   const rows = table.getByRole('row').filter({ has: page.getByRole('cell') })
@@ -40,9 +42,13 @@ test('desktop: a table of the own services, newest first, with dates and status 
     await expect(cells.nth(0)).toHaveText(tipo)
     await expect(cells.nth(1)).toHaveText(inicio)
     await expect(cells.nth(2)).toHaveText(fim)
-    await expect(cells.nth(3)).toHaveText(status)
-    await expect(cells.nth(3).getByText(status)).toHaveClass(cor)
+    await expect(cells.nth(4)).toHaveText(status)
+    await expect(cells.nth(4).getByText(status)).toHaveClass(cor)
   }
+  // Issue 17: the admin's Dias Restantes badge (no end date, ended, archived).
+  await expect(rows.nth(0).getByRole('cell').nth(3)).toHaveText('-')
+  await expect(rows.nth(5).getByRole('cell').nth(3)).toHaveText('Vencido')
+  await expect(rows.nth(6).getByRole('cell').nth(3)).toHaveText('Arquivado')
   // Internal fields never reach the client.
   await expect(page.getByText('Nota interna')).toHaveCount(0)
   await page.screenshot({
@@ -96,10 +102,13 @@ test('phone: cards instead of the table @phone', async ({ page }) => {
   await expect(cards).toHaveCount(LISTA.length)
   for (const [i, [tipo, inicio, fim, status]] of LISTA.entries()) {
     await expect(cards.nth(i).getByRole('heading', { name: tipo })).toBeVisible()
-    await expect(cards.nth(i).getByText(status, { exact: true })).toBeVisible()
+    // The status badge comes first; 'Vencido' may also be the Dias Restantes badge (issue 17).
+    await expect(cards.nth(i).getByText(status, { exact: true }).first()).toBeVisible()
     await expect(cards.nth(i)).toContainText(`Vigência Início${inicio}`)
     await expect(cards.nth(i)).toContainText(`Vigência Fim${fim}`)
+    await expect(cards.nth(i)).toContainText('Dias Restantes')
   }
+  await expect(cards.nth(6)).toContainText('Dias RestantesArquivado')
   await page.screenshot({
     path: 'test-results/cliente-area/meus-servicos-phone.png',
     fullPage: true,

@@ -13,6 +13,7 @@ import { seedClienteArea } from './seed/cliente-area.ts'
 import { seedBackOffice } from './seed/back-office.ts'
 import { seedDashboard } from './seed/dashboard.ts'
 import { seedAvisosAutomaticos } from './seed/avisos-automaticos.ts'
+import { seedRevisao } from './seed/revisao.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
@@ -44,6 +45,7 @@ for (const seed of [
   seedBackOffice,
   seedDashboard,
   seedAvisosAutomaticos,
+  seedRevisao,
 ])
   await seed(ctx)
 await database.close()

@@ -9,6 +9,7 @@ const CLIENT_MENU = [
 
 const ADMIN_MENU = [
   ['Dashboard Global', /\/app\/admin\/servicos$/, 'Dashboard Global de Serviços'],
+  ['Documentos para Análise', /\/app\/admin\/documentos$/, 'Documentos para Análise'],
   ['Clientes', /\/cadastros\/clientes$/, 'Clientes'],
   ['Categorias', /\/cadastros\/categorias$/, 'Categorias'],
   ['Status', /\/cadastros\/status$/, 'Status'],

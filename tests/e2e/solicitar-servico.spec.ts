@@ -114,7 +114,9 @@ test('three steps with back buttons; creates the service and opens its documents
       TIPO_LICENCA,
       br(0),
       br(730),
+      '730 dias',
       'Em andamento',
+      '0 de 4 documentos enviados0 de 4 documentos aprovados',
       '',
     ])
   } else {
@@ -122,5 +124,8 @@ test('three steps with back buttons; creates the service and opens its documents
     await expect(card).toContainText('Em andamento')
     await expect(card).toContainText(`Vigência Início${br(0)}`)
     await expect(card).toContainText(`Vigência Fim${br(730)}`)
+    await expect(card).toContainText('730 dias')
+    await expect(card).toContainText('0 de 4 documentos enviados')
+    await expect(card).toContainText('0 de 4 documentos aprovados')
   }
 })

@@ -4,6 +4,7 @@ import { createConfirmedAccount } from '../../src/server/auth/auth.ts'
 import { clientes, userRoles } from '../../src/server/db/schema.ts'
 import { createCliente, unique } from '../factories.ts'
 import { TEST_ORIGIN, type TestApp } from './test-app.ts'
+import { totpCode, totpKeyOf } from './totp.ts'
 
 export const PASSWORD = 'senha-de-teste-123'
 
@@ -17,6 +18,10 @@ export type Actor = {
   email?: string
   clienteId?: string
   cookie?: string
+  /** The base32 key of the account's authenticator (admins: enrolled at creation). */
+  totpKey?: string
+  /** The recovery codes shown at enrolment (admins). */
+  backupCodes?: string[]
   /** `app.inject` as this actor (session cookie and Origin set). */
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>
 }
@@ -30,9 +35,72 @@ export async function signIn(t: TestApp, email: string, password = PASSWORD) {
     payload: { email, password },
   })
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
+  return cookiesOf(res)
+}
+
+/** The cookies an answer sets, as a `cookie` header (`a=1; b=2`). */
+export function cookiesOf(res: LightMyRequestResponse) {
   const raw = res.headers['set-cookie']
   const cookies = (Array.isArray(raw) ? raw : [raw ?? '']).map((c) => c.split(';')[0])
-  return cookies.filter(Boolean).join('; ')
+  return cookies.filter((c) => c && !c.endsWith('=')).join('; ')
+}
+
+/**
+ * Signs in an account that has the second factor: the password, then the code of its
+ * authenticator (`totpKey`) or a recovery code. Returns the session cookie.
+ */
+export async function signInWithTwoFactor(
+  t: TestApp,
+  email: string,
+  second: { totpKey: string } | { backupCode: string },
+  password = PASSWORD,
+) {
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  })
+  if (first.statusCode !== 200 || !first.json().twoFactorRedirect)
+    throw new Error(`sign-in did not ask for the second factor: ${first.statusCode} ${first.body}`)
+  const res = await t.app.inject({
+    method: 'POST',
+    url:
+      'totpKey' in second
+        ? '/api/auth/two-factor/verify-totp'
+        : '/api/auth/two-factor/verify-backup-code',
+    headers: { origin: TEST_ORIGIN, cookie: cookiesOf(first) },
+    payload: { code: 'totpKey' in second ? await totpCode(second.totpKey) : second.backupCode },
+  })
+  if (res.statusCode !== 200) throw new Error(`second factor failed: ${res.statusCode} ${res.body}`)
+  return cookiesOf(res)
+}
+
+/**
+ * Turns the second factor on for a signed-in account (as the enrolment screen does: the
+ * password, then the first code) and returns the new session cookie, the key and the codes.
+ */
+export async function enrolTwoFactor(t: TestApp, cookie: string, password = PASSWORD) {
+  const headers = { origin: TEST_ORIGIN, cookie }
+  const enable = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/enable',
+    headers,
+    payload: { password },
+  })
+  if (enable.statusCode !== 200)
+    throw new Error(`enable failed: ${enable.statusCode} ${enable.body}`)
+  const { totpURI, backupCodes } = enable.json() as { totpURI: string; backupCodes: string[] }
+  const totpKey = totpKeyOf(totpURI)
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-totp',
+    headers,
+    payload: { code: await totpCode(totpKey) },
+  })
+  if (verify.statusCode !== 200)
+    throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`)
+  return { cookie: cookiesOf(verify), totpKey, backupCodes }
 }
 
 function actor(t: TestApp, name: AudienceName, extra: Partial<Actor> = {}): Actor {
@@ -65,12 +133,16 @@ export async function createClientActor(t: TestApp, name: AudienceName = 'owner'
   })
 }
 
-/** A confirmed account with the role admin, signed in. */
+/**
+ * A confirmed account with the role admin, its second factor (TOTP) enrolled, signed in with it:
+ * the session every admin route requires (issue 13). `totpKey` and `backupCodes` are on the actor.
+ */
 export async function createAdminActor(t: TestApp) {
   const email = `${unique('admin')}@example.com`
   const user = await createConfirmedAccount(t.app.ctx.auth, email, PASSWORD)
   await t.db.update(userRoles).set({ role: 'admin' }).where(eq(userRoles.user_id, user.id))
-  return actor(t, 'admin', { userId: user.id, email, cookie: await signIn(t, email) })
+  const enrolled = await enrolTwoFactor(t, await signIn(t, email))
+  return actor(t, 'admin', { userId: user.id, email, ...enrolled })
 }
 
 /**

@@ -37,3 +37,30 @@ export async function expectRefused(
 
 /** Payloads of the wrong shape that every JSON body route must refuse with a 400. */
 export const WRONG_SHAPES: unknown[] = [[], [{}], 42, null, true]
+
+/** A multipart body with one file `arquivo` (or none) and text fields, for `app.inject`. */
+export function multipart(
+  file: { name: string; content: Buffer; type?: string } | null,
+  fields: Record<string, string> = {},
+) {
+  const boundary = `----portal${Math.random().toString(16).slice(2)}`
+  const parts: Buffer[] = []
+  for (const [k, v] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    )
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    )
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`))
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}

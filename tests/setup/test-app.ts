@@ -50,9 +50,15 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { storage?: Storage; webDir?: string; onRoute?: AppDeps['onRoute'] } = {},
+  opts: {
+    storage?: Storage
+    webDir?: string
+    onRoute?: AppDeps['onRoute']
+    /** Another database than the file's fresh copy (a private PostgreSQL server, migrated). */
+    database?: Awaited<ReturnType<typeof openTestDatabase>>
+  } = {},
 ) {
-  const database = await openTestDatabase()
+  const database = opts.database ?? (await openTestDatabase())
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'))
   const config = parseConfig({
     DATA_DIR: dataDir,

@@ -69,7 +69,10 @@ describe('sign-up and confirmation', () => {
 
     const cookie = await signIn(t, email)
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
-    expect(me.json()).toEqual({ user: { id: row.id, email, emailVerified: true }, role: 'usuario' })
+    expect(me.json()).toEqual({
+      user: { id: row.id, email, emailVerified: true, twoFactorEnabled: false },
+      role: 'usuario',
+    })
   })
 
   it('refuses a password shorter than 6 characters in Portuguese', async () => {

@@ -1,9 +1,14 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { base32 } from '@better-auth/utils/base32'
 import { hash, verify } from '@node-rs/argon2'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { symmetricEncrypt } from 'better-auth/crypto'
+import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
+import { getMarca } from '../mail/empresa.ts'
 import { actionEmail, type Mailer } from '../mail/mailer.ts'
 import { LIMITED_AUTH_PATHS } from './rate-limit.ts'
 import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
@@ -39,8 +44,16 @@ export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
+    plugins: [
+      // TOTP (RFC 6238, 6 digits, 30 s) and 10 one-time recovery codes, both stored encrypted.
+      // Mandatory for administrators (policy.ts), optional for clients. Wrong codes are limited
+      // by the portal (rate-limit.ts, like passwords) on top of the plugin's own lock (5 wrong
+      // codes end a challenge; 10 in a row lock the account's second factor for 15 minutes).
+      twoFactor({ issuer: 'Portal do Cliente', backupCodeOptions: { amount: 10 } }),
+    ],
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -56,7 +69,7 @@ export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
         await mailer.send({
           to: user.email,
           subject: 'Redefinição de senha - Portal do Cliente',
-          ...actionEmail({
+          ...actionEmail(await getMarca(db, appUrl), {
             title: 'Redefinir sua senha',
             paragraphs: [
               'Recebemos um pedido para redefinir a senha da sua conta no Portal do Cliente.',
@@ -76,7 +89,7 @@ export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
         await mailer.send({
           to: user.email,
           subject: 'Confirme seu email - Portal do Cliente',
-          ...actionEmail({
+          ...actionEmail(await getMarca(db, appUrl), {
             title: 'Confirme seu email',
             paragraphs: [
               'Bem-vindo ao Portal do Cliente! Para ativar sua conta, confirme seu endereço de email.',
@@ -187,6 +200,9 @@ export async function ensureAdmin(
         password: digest,
       })
     await ctx.internalAdapter.deleteUserSessions(userId)
+    // A second factor enrolled by whoever held the account is not the administrator's: the
+    // administrator enrols anew at the next sign-in.
+    await removeTwoFactor(db, userId)
     if (!found.user.emailVerified)
       await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, userId))
   }
@@ -197,6 +213,49 @@ export async function ensureAdmin(
       ? `administrator ${normalized} ${reasons.join(' and ')}: its password is now ADMIN_PASSWORD and all its sessions were ended`
       : null,
   }
+}
+
+/**
+ * Turns the second factor on for an account without the enrolment screens (the demo and e2e
+ * seeds), stored as the twoFactor plugin stores it. `secret` is the raw TOTP secret (random when
+ * not given). Answers the key an authenticator app takes (base32) and the 10 recovery codes.
+ */
+export async function enrolTwoFactorDirectly(
+  auth: Auth,
+  db: Db,
+  userId: string,
+  secret = randomBytes(24).toString('base64url'),
+) {
+  const ctx = await auth.$context
+  const backupCodes = Array.from({ length: 10 }, () => {
+    const code = randomBytes(8).toString('base64url').replace(/[-_]/g, 'x').slice(0, 10)
+    return `${code.slice(0, 5)}-${code.slice(5)}`
+  })
+  const row = {
+    secret: await symmetricEncrypt({ key: ctx.secretConfig, data: secret }),
+    backupCodes: await symmetricEncrypt({
+      key: ctx.secretConfig,
+      data: JSON.stringify(backupCodes),
+    }),
+    verified: true,
+    failedVerificationCount: 0,
+    lockedUntil: null,
+  }
+  await db
+    .insert(schema.twoFactor)
+    .values({ id: randomUUID(), userId, ...row })
+    .onConflictDoUpdate({ target: schema.twoFactor.userId, set: row })
+  await db.update(schema.user).set({ twoFactorEnabled: true }).where(eq(schema.user.id, userId))
+  return { key: base32.encode(secret, { padding: false }), backupCodes }
+}
+
+/**
+ * Turns the account's second factor off and forgets its secret and recovery codes (a secured
+ * ADMIN_EMAIL account, `npm run admin:reset-2fa`). An administrator then enrols at sign-in.
+ */
+export async function removeTwoFactor(db: Db, userId: string) {
+  await db.delete(schema.twoFactor).where(eq(schema.twoFactor.userId, userId))
+  await db.update(schema.user).set({ twoFactorEnabled: false }).where(eq(schema.user.id, userId))
 }
 
 async function grantAdmin(db: Db, userId: string) {

@@ -16,12 +16,23 @@ import { HttpError } from '../errors.ts'
  * the database (`auth_rate_limit`): every server process shares them (DESIGN.md §4).
  */
 export type LimitedAction =
-  'sign-in' | 'sign-up' | 'reset-request' | 'reset' | 'verification-resend' | 'password-change'
+  | 'sign-in'
+  | 'sign-up'
+  | 'reset-request'
+  | 'reset'
+  | 'verification-resend'
+  | 'password-change'
+  | 'two-factor'
+  | 'password-confirm'
 
 /** Which per-e-mail budget an action spends (none: per address only). */
 const EMAIL_BUDGET: Record<LimitedAction, 'account' | 'mail' | null> = {
   'sign-in': 'account',
   'password-change': 'account',
+  // A second-factor code (TOTP or recovery code): guessed like a password.
+  'two-factor': 'account',
+  // The password typed again to turn the second factor on or off or to get new recovery codes.
+  'password-confirm': 'account',
   'sign-up': 'mail',
   'reset-request': 'mail',
   'verification-resend': 'mail',
@@ -36,6 +47,11 @@ export const LIMITED_AUTH_PATHS: Record<string, LimitedAction> = {
   '/reset-password': 'reset',
   '/send-verification-email': 'verification-resend',
   '/change-password': 'password-change',
+  '/two-factor/verify-totp': 'two-factor',
+  '/two-factor/verify-backup-code': 'two-factor',
+  '/two-factor/enable': 'password-confirm',
+  '/two-factor/disable': 'password-confirm',
+  '/two-factor/generate-backup-codes': 'password-confirm',
 }
 
 type Rule = { key: string; max: number; windowSeconds: number }

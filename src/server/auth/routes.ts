@@ -1,42 +1,58 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Auth } from './auth.ts'
 import { HttpError } from '../errors.ts'
+import { noticeNewDevice } from './new-device.ts'
 import { enforceLimits, LIMITED_AUTH_PATHS, tooManyMessage } from './rate-limit.ts'
+import {
+  endOtherSessions,
+  pendingTwoFactorUser,
+  sessionTokenSet,
+  type ActorResolver,
+} from './session.ts'
 
 /**
  * The better-auth endpoints the portal uses; every other one (update-user, change-email,
  * change-password, delete-user, list-sessions…) answers 404, so none of them is a way around
  * the portal's own rules (the password change asks for the current password and ends the other
- * sessions in /api/conta/senha). The two GETs are the links in the e-mails.
+ * sessions in /api/conta/senha). The two GETs are the links in the e-mails. The second factor
+ * (TOTP) uses the twoFactor plugin's enable, disable (clients only), verify (code or recovery
+ * code) and new recovery codes.
  */
 const ALLOWED: Record<string, RegExp> = {
   GET: /^\/(verify-email|reset-password\/[^/]+|get-session)$/,
-  POST: /^\/(sign-in\/email|sign-up\/email|sign-out|request-password-reset|reset-password|send-verification-email)$/,
+  POST: /^\/(sign-in\/email|sign-up\/email|sign-out|request-password-reset|reset-password|send-verification-email|two-factor\/(enable|disable|verify-totp|verify-backup-code|generate-backup-codes))$/,
 }
 
+export const DOIS_FATORES_OBRIGATORIO =
+  'A verificação em duas etapas é obrigatória para administradores.'
+
 /** Mounts better-auth under /api/auth with the fetch-handler pattern (STACK-NOTES.md). */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActor: ActorResolver) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     config: { audience: 'public' },
     async handler(request, reply) {
       const url = new URL(request.url, app.ctx.config.appUrl)
-      if (!ALLOWED[request.method]?.test(url.pathname.slice('/api/auth'.length)))
-        throw new HttpError(404, 'Rota não encontrada.')
-      const action =
-        request.method === 'POST'
-          ? LIMITED_AUTH_PATHS[url.pathname.slice('/api/auth'.length)]
-          : undefined
+      const path = url.pathname.slice('/api/auth'.length)
+      if (!ALLOWED[request.method]?.test(path)) throw new HttpError(404, 'Rota não encontrada.')
+      const isTwoFactor = path.startsWith('/two-factor/')
+      // The signed-in account, for the second-factor endpoints (better-auth checks the session
+      // itself; the portal needs it for the limits and the administrators' rules).
+      const actor = isTwoFactor ? await resolveActor(request, reply) : null
+      if (path === '/two-factor/disable' && actor?.role === 'admin')
+        throw new HttpError(403, DOIS_FATORES_OBRIGATORIO)
+      const action = request.method === 'POST' ? LIMITED_AUTH_PATHS[path] : undefined
       if (action) {
-        const email = (request.body as { email?: unknown } | undefined)?.email
         await enforceLimits(
           app.ctx.db,
           reply,
           app.ctx.config.authLimits,
           action,
           request.ip,
-          typeof email === 'string' ? email : undefined,
+          isTwoFactor
+            ? (actor?.email ?? (await pendingTwoFactorUser(auth, request))?.email)
+            : emailOf(request),
         )
       }
       const headers = new Headers()
@@ -66,12 +82,39 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
       const cookies = response.headers.getSetCookie()
       if (cookies.length) reply.header('set-cookie', cookies)
       const text = response.body ? await response.text() : null
+      const opened = response.status === 200 ? await sessionTokenSet(auth, cookies) : null
+      if (opened && signsIn(path, actor))
+        await noticeNewDevice(
+          app.ctx.db,
+          app.ctx.mailer,
+          request.log,
+          opened,
+          app.ctx.config.appUrl,
+        )
+      // Enrolling ends the account's other sessions: they were opened without the second
+      // factor, and an administrator's session must have passed it (policy.ts).
+      if (opened && path === '/two-factor/verify-totp' && actor && !actor.twoFactorEnabled)
+        await endOtherSessions(app.ctx.db, actor.userId, opened)
       return reply.send(
         response.status >= 400 && text ? translateError(text, response.status, retryAfter) : text,
       )
     },
   })
 }
+
+const emailOf = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email
+  return typeof email === 'string' ? email : undefined
+}
+
+/**
+ * Whether a session this answer opens is a sign-in: the password's (when no second factor
+ * follows, no session is opened) or the second factor's that ends one (not a signed-in account
+ * confirming its enrolment).
+ */
+const signsIn = (path: string, actor: unknown) =>
+  path === '/sign-in/email' ||
+  ((path === '/two-factor/verify-totp' || path === '/two-factor/verify-backup-code') && !actor)
 
 /** better-auth answers in English; the portal speaks Portuguese (keyed by its error codes). */
 const MESSAGES: Record<string, string> = {
@@ -89,6 +132,18 @@ const MESSAGES: Record<string, string> = {
   USER_NOT_FOUND: 'Usuário não encontrado.',
   FAILED_TO_CREATE_USER: 'Não foi possível criar a conta.',
   MISSING_OR_NULL_ORIGIN: 'Origem da requisição não permitida.',
+  UNAUTHORIZED: 'Faça login para continuar.',
+  INVALID_CODE: 'Código inválido. Confira o código no seu aplicativo autenticador.',
+  INVALID_BACKUP_CODE: 'Código de recuperação inválido.',
+  TOTP_ALREADY_ENABLED: 'A verificação em duas etapas já está ativa.',
+  TOTP_NOT_ENABLED: 'A verificação em duas etapas não está ativa.',
+  TWO_FACTOR_NOT_ENABLED: 'A verificação em duas etapas não está ativa.',
+  BACKUP_CODES_NOT_ENABLED: 'A verificação em duas etapas não está ativa.',
+  INVALID_TWO_FACTOR_COOKIE: 'A verificação expirou. Entre novamente com seu email e senha.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE:
+    'Muitos códigos inválidos. Entre novamente com seu email e senha.',
+  ACCOUNT_TEMPORARILY_LOCKED:
+    'Muitos códigos inválidos. A verificação em duas etapas está bloqueada por 15 minutos.',
   INVALID_ORIGIN: 'Origem da requisição não permitida.',
 }
 

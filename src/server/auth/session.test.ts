@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { session, userRoles } from '../db/schema.ts'
 import { verifySignedCookie } from './session.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
-import { createClientActor, signIn } from '#tests/setup/actors.ts'
+import { createClientActor, enrolTwoFactor, signIn } from '#tests/setup/actors.ts'
 
 let t: TestApp
 
@@ -101,8 +101,10 @@ describe('session cookie', () => {
 
   it('reads the role on every request: a change applies at once', async () => {
     const a = await signedIn()
+    // Administrators need the second factor (issue 13): the account has it before its promotion.
+    const { cookie } = await enrolTwoFactor(t, a.cookie!)
     const admin = () =>
-      t.app.inject({ method: 'GET', url: '/api/admin/servicos', headers: { cookie: a.cookie! } })
+      t.app.inject({ method: 'GET', url: '/api/admin/servicos', headers: { cookie } })
     expect((await admin()).statusCode).toBe(403)
     await t.db.update(userRoles).set({ role: 'admin' }).where(eq(userRoles.user_id, a.userId!))
     expect((await admin()).statusCode).toBe(200)

@@ -7,6 +7,9 @@ import { session, user, userRoles } from '../db/schema.ts'
 import type { Actor } from '../policy.ts'
 import type { Auth } from './auth.ts'
 
+/** How stale a session's last use (its updatedAt) may be: one write per session per 5 minutes. */
+const LAST_USE_PRECISION_MS = 5 * 60 * 1000
+
 /** Resolves the session of a request into an actor, or null (no, bad or ended session). */
 export type ActorResolver = (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | null>
 
@@ -31,10 +34,13 @@ export async function createActorResolver(auth: Auth, db: Db): Promise<ActorReso
 
   const findSession = db
     .select({
+      sessionId: session.id,
       expiresAt: session.expiresAt,
+      updatedAt: session.updatedAt,
       userId: user.id,
       email: user.email,
       emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
       role: userRoles.role,
     })
     .from(session)
@@ -60,15 +66,36 @@ export async function createActorResolver(auth: Auth, db: Db): Promise<ActorReso
       const cookies = headers.getSetCookie()
       if (cookies.length) reply.header('set-cookie', cookies)
       if (!response) return null
+    } else if (now - row.updatedAt.getTime() > LAST_USE_PRECISION_MS) {
+      // "Último uso" on the sessions list: written at most once every few minutes.
+      await db
+        .update(session)
+        .set({ updatedAt: new Date(now) })
+        .where(eq(session.token, token))
     }
     return {
       userId: row.userId,
+      sessionId: row.sessionId,
       email: row.email,
       emailVerified: row.emailVerified,
+      twoFactorEnabled: row.twoFactorEnabled,
       // SPEC §4: the default is usuario when no role is found.
       role: row.role ?? 'usuario',
     }
   }
+}
+
+/**
+ * The session token an answer of better-auth sets in its session cookie (a sign-in, or the
+ * new session that replaces the current one on enrolment), or null.
+ */
+export async function sessionTokenSet(auth: Auth, setCookies: string[]) {
+  const ctx = await auth.$context
+  const prefix = `${ctx.authCookies.sessionToken.name}=`
+  const cookie = setCookies.find((c) => c.startsWith(prefix))
+  if (!cookie) return null
+  const value = decodeURIComponent(cookie.slice(prefix.length).split(';')[0])
+  return value ? verifySignedCookie(value, ctx.secret) : null
 }
 
 /** The session token of this request's (validly signed) session cookie, or null. */
@@ -76,6 +103,21 @@ export async function currentSessionToken(auth: Auth, request: FastifyRequest) {
   const ctx = await auth.$context
   const cookie = request.cookies[ctx.authCookies.sessionToken.name]
   return cookie === undefined ? null : verifySignedCookie(cookie, ctx.secret)
+}
+
+/**
+ * The account in the middle of signing in: the password was right and the second factor is
+ * pending (better-auth's signed `two_factor` cookie names a short-lived verification row that
+ * holds the user id). Null without a valid, current challenge.
+ */
+export async function pendingTwoFactorUser(auth: Auth, request: FastifyRequest) {
+  const ctx = await auth.$context
+  const cookie = request.cookies[ctx.createAuthCookie('two_factor').name]
+  const identifier = cookie === undefined ? null : verifySignedCookie(cookie, ctx.secret)
+  if (!identifier) return null
+  const challenge = await ctx.internalAdapter.findVerificationValue(identifier)
+  if (!challenge || challenge.expiresAt <= new Date()) return null
+  return ctx.internalAdapter.findUserById(challenge.value)
 }
 
 /** Ends every session of the account except the one with `keepToken` (password change). */

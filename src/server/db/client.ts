@@ -24,6 +24,11 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   close(): Promise<void>
+  /**
+   * PGlite only: a consistent copy of the whole data directory (a tar), taken between
+   * transactions after a checkpoint (issue 19: `npm run backup` asks the running server for it).
+   */
+  dump?: () => Promise<Blob>
 }
 
 /**
@@ -47,7 +52,13 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const folder = opts.migrationsDir ?? defaultMigrationsDir()
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // Issue 19: while the server is unreachable a request waits at most 5 s for a connection,
+    // then fails with 503 (errors.ts), instead of queueing without end.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    })
     // An idle connection that the server closes (restart, failover, a dropped test database) must
     // not crash the process: the pool replaces it on the next query.
     pool.on('error', (err: Error & { code?: string }) => {
@@ -73,6 +84,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
     close: () => pglite.close(),
+    dump: () => dumpPglite(pglite),
   }
 }
 
@@ -85,4 +97,17 @@ export function defaultMigrationsDir() {
     dir = parent
   }
   return path.join(dir, 'src/server/db/migrations')
+}
+
+/**
+ * `dumpDataDir` holds PGlite's query lock only, so it could copy the files between two statements
+ * of a transaction. Inside a transaction of its own (PGlite runs one at a time) no other one is
+ * open during the copy, and the checkpoint first writes every committed change into the data files
+ * (the copy then loads without replaying the WAL).
+ */
+export function dumpPglite(pglite: PGlite): Promise<Blob> {
+  return pglite.transaction(async (tx) => {
+    await tx.exec('CHECKPOINT')
+    return pglite.dumpDataDir('none')
+  })
 }

@@ -1,18 +1,25 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+
+import { TIPOS_NOTIFICACAO } from '../../shared/schemas/notificacoes.ts'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -26,6 +33,8 @@ export const user = pgTable('user', {
   image: text('image'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** better-auth's twoFactor plugin: the account signs in with a TOTP code after the password. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
 })
 
 export const session = pgTable(
@@ -78,6 +87,43 @@ export const verification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+/**
+ * better-auth's twoFactor plugin: the account's TOTP secret and recovery codes (both encrypted with
+ * the auth secret); `verified` is false while an enrolment waits for its first code.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
+)
+
+/**
+ * The devices an account has signed in from (auth/new-device.ts): browser, system and network
+ * of the address, as one key. A sign-in from a key not listed here sends "Novo acesso à sua
+ * conta" (except the account's first one).
+ */
+export const dispositivosConhecidos = pgTable(
+  'dispositivos_conhecidos',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    chave: text('chave').notNull(),
+    visto_em: timestamp('visto_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.chave] })],
 )
 
 export const rateLimit = pgTable('rate_limit', {
@@ -146,12 +192,22 @@ export const clientes = pgTable(
   ],
 )
 
-export const categorias = pgTable('categorias', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  nome: text('nome').notNull(),
-  descricao: text('descricao'),
-  created_at: createdAt(),
-})
+/**
+ * A catalogue's name is unique ignoring case and accents ("Licença" = "licenca"): a unique index
+ * on portal_nome_chave(name), the immutable lower(unaccent()) of migration 0010.
+ */
+const nomeChave = (column: AnyPgColumn) => sql`portal_nome_chave(${column})`
+
+export const categorias = pgTable(
+  'categorias',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    descricao: text('descricao'),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('categorias_nome_chave_idx').on(nomeChave(t.nome))],
+)
 
 export const status = pgTable(
   'status',
@@ -161,7 +217,7 @@ export const status = pgTable(
     descricao: text('descricao'),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('status_nome_idx').on(t.nome)],
+  (t) => [uniqueIndex('status_nome_chave_idx').on(nomeChave(t.nome))],
 )
 
 export const tiposServicos = pgTable(
@@ -173,19 +229,30 @@ export const tiposServicos = pgTable(
     validade: integer('validade').notNull(),
     ativo: boolean('ativo').notNull().default(true),
     mensagem_aviso: text('mensagem_aviso'),
+    /**
+     * Issue 17: days before the end date by which the renewal must be filed (e.g. 120 for an
+     * operating licence); the warnings job adds a warning at that many days for its services.
+     */
+    antecedencia_renovacao: integer('antecedencia_renovacao'),
     created_at: createdAt(),
   },
   (t) => [
     index('tipos_servicos_categoria_idx').on(t.categoria_id),
+    uniqueIndex('tipos_servicos_tipo_chave_idx').on(nomeChave(t.tipo)),
     check('tipos_servicos_validade_check', sql`${t.validade} >= 0`),
+    check('tipos_servicos_antecedencia_check', sql`${t.antecedencia_renovacao} between 1 and 3650`),
   ],
 )
 
-export const tiposDocumentos = pgTable('tipos_documentos', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  tipo: text('tipo').notNull(),
-  created_at: createdAt(),
-})
+export const tiposDocumentos = pgTable(
+  'tipos_documentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tipo: text('tipo').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('tipos_documentos_tipo_chave_idx').on(nomeChave(t.tipo))],
+)
 
 export const tiposServicosTiposDocumentos = pgTable(
   'tipos_servicos_tipos_documentos',
@@ -236,10 +303,27 @@ export const servicos = pgTable(
     index('servicos_created_at_idx').on(t.created_at),
     index('servicos_status_idx').on(t.status_id),
     index('servicos_tipo_servico_idx').on(t.tipo_servico_id),
+    index('servicos_protocolo_idx').on(t.protocolo),
     index('servicos_vigencia_fim_idx').on(t.vigencia_fim),
   ],
 )
 
+/**
+ * The last protocol number given in each year (issue 18): new protocols read '2026-000001',
+ * made by portal_novo_protocolo() of migration 0010, which bumps this row atomically.
+ */
+export const protocolosSequencia = pgTable('protocolos_sequencia', {
+  ano: integer('ano').primaryKey(),
+  ultimo: integer('ultimo').notNull(),
+})
+
+/**
+ * A document of a service: one per (service, type, side). `enviado_por` is the side: the
+ * consultancy's documents ('admin') and the client's required documents ('cliente') never share
+ * a row, so neither side can overwrite the other's file (issue 14). Its files are its versions
+ * (`documento_versoes`); `status_id` is SPEC's original status link, shown on the consultancy's
+ * documents only (a client document's review state lives on its versions).
+ */
 export const servicosTiposDocumentos = pgTable(
   'servicos_tipos_documentos',
   {
@@ -250,20 +334,63 @@ export const servicosTiposDocumentos = pgTable(
     tipo_documento_id: uuid('tipo_documento_id')
       .notNull()
       .references(() => tiposDocumentos.id, { onDelete: 'restrict' }),
-    caminho_arquivo: text('caminho_arquivo').notNull(),
-    data_envio: timestamp('data_envio', { withTimezone: true }).notNull().defaultNow(),
     status_id: uuid('status_id').references(() => status.id, { onDelete: 'set null' }),
     visivel_usuario: boolean('visivel_usuario').notNull().default(true),
     tipo_documento: text('tipo_documento'),
-    /** Issue 13's storage quota: the file's size and who sent it (null size: sent before it). */
-    tamanho: bigint('tamanho', { mode: 'number' }),
     enviado_por: text('enviado_por', { enum: ['admin', 'cliente'] })
       .notNull()
       .default('admin'),
   },
   (t) => [
-    uniqueIndex('documento_servico_tipo_idx').on(t.servico_id, t.tipo_documento_id),
+    uniqueIndex('documento_servico_tipo_lado_idx').on(
+      t.servico_id,
+      t.tipo_documento_id,
+      t.enviado_por,
+    ),
     check('documento_enviado_por_check', sql`${t.enviado_por} in ('admin', 'cliente')`),
+  ],
+)
+
+/**
+ * Every file ever sent for a document (issue 14): an upload is a new version, the previous one is
+ * kept. `atual` marks the newest (one per document). A client's version carries its review:
+ * `enviado` (waiting for review), `aprovado`, `rejeitado` (with `motivo`), or `substituido` (a
+ * newer version came before any review); the consultancy's versions have no review (null).
+ * `sha256` and `tamanho` are null only for files stored before versions existed.
+ */
+export const documentoVersoes = pgTable(
+  'documento_versoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documento_id: uuid('documento_id')
+      .notNull()
+      .references(() => servicosTiposDocumentos.id, { onDelete: 'cascade' }),
+    caminho: text('caminho').notNull().unique(),
+    tamanho: bigint('tamanho', { mode: 'number' }),
+    sha256: text('sha256'),
+    enviado_por: text('enviado_por', { enum: ['admin', 'cliente'] }).notNull(),
+    user_id: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    atual: boolean('atual').notNull().default(true),
+    estado: text('estado', { enum: ['enviado', 'aprovado', 'rejeitado', 'substituido'] }),
+    motivo: text('motivo'),
+    revisado_por: text('revisado_por').references(() => user.id, { onDelete: 'set null' }),
+    revisado_em: timestamp('revisado_em', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('documento_versoes_atual_idx')
+      .on(t.documento_id)
+      .where(sql`${t.atual}`),
+    index('documento_versoes_documento_idx').on(t.documento_id, t.created_at),
+    // The review queue and its count: only current client versions are ever 'enviado'.
+    index('documento_versoes_em_analise_idx')
+      .on(t.created_at, t.id)
+      .where(sql`${t.estado} = 'enviado'`),
+    check('documento_versoes_enviado_por_check', sql`${t.enviado_por} in ('admin', 'cliente')`),
+    check(
+      'documento_versoes_estado_check',
+      sql`${t.estado} in ('enviado', 'aprovado', 'rejeitado', 'substituido')`,
+    ),
   ],
 )
 
@@ -277,6 +404,13 @@ export const avisos = pgTable(
     texto: text('texto').notNull(),
     data_limite: date('data_limite').notNull(),
     resolvido: boolean('resolvido').notNull().default(false),
+    /**
+     * Issue 17: shown to the client (default for new avisos, also the automatic ones); an
+     * internal aviso never leaves the back office. Avisos older than the flag became internal.
+     */
+    visivel_cliente: boolean('visivel_cliente').notNull().default(true),
+    /** When the client marked it 'Concluído' (it is then resolved); cleared when reopened. */
+    concluido_cliente_em: timestamp('concluido_cliente_em', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [
@@ -301,7 +435,9 @@ export const schedules = pgTable(
 /**
  * One automatic warning per (service, schedule, end date) (DESIGN.md section 3, issue 6). The unique
  * key makes the daily job idempotent, also with several instances running it at once; a new end
- * date (a renewed licence) is a new key, so its warnings come again.
+ * date (a renewed licence) is a new key, so its warnings come again. A null `schedule_id` is the
+ * lead time of the service's type (`antecedencia_renovacao`, issue 17): nulls are not distinct in
+ * the key, so it is claimed once per service and end date as well.
  * - `pendente`: the aviso exists and its e-mail still has to go (or failed and is retried);
  * - `enviado`: the e-mail went to every valid address;
  * - `substituido`: a closer warning of the same service was due in the same run (a catch-up after
@@ -314,9 +450,7 @@ export const avisosAutomaticos = pgTable(
     servico_id: uuid('servico_id')
       .notNull()
       .references(() => servicos.id, { onDelete: 'cascade' }),
-    schedule_id: uuid('schedule_id')
-      .notNull()
-      .references(() => schedules.id, { onDelete: 'cascade' }),
+    schedule_id: uuid('schedule_id').references(() => schedules.id, { onDelete: 'cascade' }),
     vigencia_fim: date('vigencia_fim').notNull(),
     /** The schedule's days when the warning was due (a schedule may be edited later). */
     avisar: integer('avisar').notNull(),
@@ -328,11 +462,15 @@ export const avisosAutomaticos = pgTable(
     ultimo_erro: text('ultimo_erro'),
     /** While an instance sends this warning's e-mail, the others leave it alone until then. */
     travado_ate: timestamp('travado_ate', { withTimezone: true }),
+    /** Who holds the lease (runtime.ts `currentProcess()`, JSON): a dead holder's lease is freed. */
+    travado_por: text('travado_por'),
     enviado_em: timestamp('enviado_em', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [
-    unique('avisos_automaticos_chave').on(t.servico_id, t.schedule_id, t.vigencia_fim),
+    unique('avisos_automaticos_chave')
+      .on(t.servico_id, t.schedule_id, t.vigencia_fim)
+      .nullsNotDistinct(),
     index('avisos_automaticos_aviso_idx').on(t.aviso_id),
     index('avisos_automaticos_pendentes_idx')
       .on(t.servico_id)
@@ -411,10 +549,11 @@ export const enviosEmail = pgTable(
 // ---- dashboard read model (issue 8): maintained by triggers, never written by the app ----
 
 /**
- * One row per service with what the global dashboard filters and sorts on: the search text
- * (client name, service type and protocol, lower-case and without accents), the category of
- * its type and whether its status is 'Arquivado'. Triggers on servicos, clientes,
- * tipos_servicos and status keep it in step (migration 0002), so a page is an index range scan.
+ * One row per service with what the global dashboard filters and sorts on: the search words
+ * (client name, service type and protocol, lower-case and without accents, plus every tail of
+ * the protocol's digits), the category of its type and whether its status is 'Arquivado'.
+ * Triggers on servicos, clientes, tipos_servicos and status keep it in step (migrations 0003 and
+ * 0007), so a page is an index range scan.
  */
 export const servicosPainel = pgTable(
   'servicos_painel',
@@ -423,20 +562,51 @@ export const servicosPainel = pgTable(
       .primaryKey()
       .references(() => servicos.id, { onDelete: 'cascade' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull(),
-    busca: text('busca').notNull(),
+    termos: tsvector('termos').notNull(),
     categoria_id: uuid('categoria_id'),
     status_id: uuid('status_id'),
     arquivado: boolean('arquivado').notNull(),
     vigencia_fim: date('vigencia_fim'),
+    /** Issue 14: client documents waiting for review (kept by the triggers of migration 0008). */
+    documentos_em_analise: integer('documentos_em_analise').notNull().default(0),
   },
   (t) => [
+    index('servicos_painel_em_analise_idx')
+      .on(t.created_at, t.servico_id)
+      .where(sql`${t.documentos_em_analise} > 0`),
     index('servicos_painel_created_idx').on(t.created_at, t.servico_id),
     index('servicos_painel_status_created_idx').on(t.status_id, t.created_at, t.servico_id),
     index('servicos_painel_categoria_created_idx').on(t.categoria_id, t.created_at, t.servico_id),
     index('servicos_painel_vigencia_idx')
       .on(t.vigencia_fim, t.servico_id, t.categoria_id, t.status_id)
       .where(sql`${t.arquivado} = false`),
-    index('servicos_painel_busca_idx').using('gin', t.busca.op('gin_trgm_ops')),
+    index('servicos_painel_termos_idx').using('gin', t.termos),
+  ],
+)
+
+/**
+ * The dashboard's data version, in 16 parts so concurrent writers rarely wait on each other:
+ * every statement that changes servicos_painel adds one to its part, in its own transaction.
+ * The sum is a snapshot's version: a search total counted once is reused until it changes.
+ */
+export const servicosPainelVersao = pgTable('servicos_painel_versao', {
+  parte: integer('parte').primaryKey(),
+  versao: bigint('versao', { mode: 'number' }).notNull(),
+})
+
+/** Exact number of services per (category, status, month of creation): a typed page number. */
+export const servicosContagemCriacao = pgTable(
+  'servicos_contagem_criacao',
+  {
+    categoria_id: uuid('categoria_id'),
+    status_id: uuid('status_id'),
+    mes: timestamp('mes', { withTimezone: true }).notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    unique('servicos_contagem_criacao_chave')
+      .on(t.categoria_id, t.status_id, t.mes)
+      .nullsNotDistinct(),
   ],
 )
 
@@ -466,4 +636,71 @@ export const servicosContagemMes = pgTable(
       .on(t.categoria_id, t.status_id, t.arquivado, t.mes)
       .nullsNotDistinct(),
   ],
+)
+
+/**
+ * "Dados da empresa" (issue 17): the consultancy's name and contact, one row (id 1), edited in the
+ * admin profile and printed in every e-mail the portal sends.
+ */
+export const empresa = pgTable(
+  'empresa',
+  {
+    id: integer('id').primaryKey().default(1),
+    nome: text('nome').notNull(),
+    email: text('email'),
+    telefone: text('telefone'),
+    endereco: text('endereco'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('empresa_uma_linha_check', sql`${t.id} = 1`)],
+)
+
+// ---- notifications (issue 17) ----
+
+/**
+ * One notification of one account: the bell's list. Written in the transaction of its event
+ * (`db/notificacoes.ts`). `email_em` is when the e-mail of unread notifications took it (or
+ * decided not to send it: the kind is turned off), so it is never sent twice.
+ */
+export const notificacoes = pgTable(
+  'notificacoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: TIPOS_NOTIFICACAO }).notNull(),
+    titulo: text('titulo').notNull(),
+    link: text('link').notNull(),
+    created_at: createdAt(),
+    read_at: timestamp('read_at', { withTimezone: true }),
+    email_em: timestamp('email_em', { withTimezone: true }),
+  },
+  (t) => [
+    index('notificacoes_user_created_idx').on(t.user_id, t.created_at),
+    // The bell's unread count: one range of this partial index.
+    index('notificacoes_nao_lidas_idx')
+      .on(t.user_id)
+      .where(sql`${t.read_at} is null`),
+    // The e-mail job: unread notifications not yet taken, oldest first.
+    index('notificacoes_email_pendente_idx')
+      .on(t.created_at)
+      .where(sql`${t.read_at} is null and ${t.email_em} is null`),
+    check(
+      'notificacoes_tipo_check',
+      sql.raw(`tipo in (${TIPOS_NOTIFICACAO.map((k) => `'${k}'`).join(', ')})`),
+    ),
+  ],
+)
+
+/** The kinds whose e-mail an account turned off (Meus Dados, "Notificações"); on by default. */
+export const notificacoesEmailDesligado = pgTable(
+  'notificacoes_email_desligado',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: TIPOS_NOTIFICACAO }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.tipo] })],
 )

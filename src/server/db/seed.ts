@@ -14,11 +14,11 @@ export const STATUS_INICIAIS = [
   { nome: 'Arquivado', descricao: 'Serviço encerrado e arquivado.' },
 ]
 
-/** Idempotent: inserts the statuses that are missing (by name). */
+/** Idempotent: inserts the statuses that are missing (by name, ignoring case and accents). */
 export async function seedStatuses(db: Db) {
   const base = Date.now() - STATUS_INICIAIS.length * 1000
   await db
     .insert(status)
     .values(STATUS_INICIAIS.map((s, i) => ({ ...s, created_at: new Date(base + i * 1000) })))
-    .onConflictDoNothing({ target: status.nome })
+    .onConflictDoNothing()
 }

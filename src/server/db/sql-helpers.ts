@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from './client.ts'
 import { PAGE_SIZE, type ListQuery } from '#shared/schemas/common.ts'
 
@@ -8,6 +8,19 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c
 /** Accent- and case-insensitive "contains" (unaccent + ILIKE; extensions of migration 0001). */
 export const contains = (column: AnyColumn | SQL, q: string) =>
   sql`unaccent(${column}) ilike unaccent(${likePattern(q)})`
+
+/**
+ * A list search (issue 18): every word of `q` must match, each through `word` (words in any
+ * order, anywhere: "licenca maria" finds "Maria ... Licença").
+ */
+export function eachWord(q: string, word: (w: string) => SQL | undefined): SQL | undefined {
+  const words = q.trim().split(/\s+/).filter(Boolean)
+  return words.length ? and(...words.map(word)) : undefined
+}
+
+/** Every word of `q` in at least one of `columns`, ignoring case and accents. */
+export const containsEachWord = (q: string, ...columns: (AnyColumn | SQL)[]) =>
+  eachWord(q, (w) => or(...columns.map((c) => contains(c, w))))
 
 /** Alphabetical order for people: case and accents ignored, whatever the database collation. */
 export const byName = (column: AnyColumn | SQL) => sql`lower(unaccent(${column}))`
@@ -43,6 +56,18 @@ export function pgErrorCode(err: unknown): { code?: string; constraint?: string 
 export const FOREIGN_KEY_VIOLATION = '23503'
 export const UNIQUE_VIOLATION = '23505'
 
+/**
+ * Runs a write whose unique index stands for a rule (a catalogue's name): a unique violation is
+ * thrown as `duplicate()` (a 409 with its Portuguese message), anything else as it came.
+ */
+export async function uniqueOr<T>(write: () => Promise<T>, duplicate: () => Error): Promise<T> {
+  try {
+    return await write()
+  } catch (err) {
+    throw pgErrorCode(err).code === UNIQUE_VIOLATION ? duplicate() : err
+  }
+}
+
 /** Whether a driver error (possibly wrapped by Drizzle) carries this PostgreSQL error code. */
 export const isPgError = (err: unknown, code: string) => pgErrorCode(err).code === code
 
@@ -50,4 +75,33 @@ export const isPgError = (err: unknown, code: string) => pgErrorCode(err).code =
 export async function rawRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
   return result.rows
+}
+
+/** Errors of a database that is down or restarting (not of the query): issue 19. */
+const DATABASE_DOWN_CODES = new Set([
+  '57P01', // admin_shutdown: the server is stopping (a restart)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: the server is starting up
+  '53300', // too_many_connections
+])
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'])
+const DRIVER_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended/
+
+/**
+ * Whether a driver error (possibly wrapped by Drizzle) says the database could not be reached or
+ * went away during the query: the request may be tried again, nothing of it was committed.
+ */
+export function isDatabaseDown(err: unknown): boolean {
+  let e: unknown = err
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown }
+    if (typeof code === 'string') {
+      if (DATABASE_DOWN_CODES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code))
+        return true
+    }
+    if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
 }

@@ -1,10 +1,23 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { isEmail } from '#shared/schemas/servicos.ts'
+import type { Marca } from './empresa.ts'
 
-export type MailMessage = { to: string | string[]; subject: string; text: string; html: string }
+export type MailMessage = {
+  to: string | string[]
+  subject: string
+  text: string
+  html: string
+  /**
+   * Issue 19: the same key is one message. The outbox writes it at most once, whatever crashed in
+   * between; over SMTP it becomes the Message-ID, so a resend after a crash is one mail to clients
+   * that deduplicate by Message-ID.
+   */
+  idempotencyKey?: string
+}
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void }
 
 /** SMTP when `smtpUrl` is set; otherwise every message becomes an .eml file in `outboxDir`. */
@@ -17,16 +30,24 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl)
     return {
-      async send(message) {
-        await transport.sendMail({ from: opts.from, ...message })
+      async send({ idempotencyKey, ...message }) {
+        await transport.sendMail({
+          from: opts.from,
+          messageId: messageIdOf(idempotencyKey),
+          ...message,
+        })
       },
       close: () => transport.close(),
     }
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true })
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message })
+    async send({ idempotencyKey, ...message }) {
+      const info = await transport.sendMail({
+        from: opts.from,
+        messageId: messageIdOf(idempotencyKey),
+        ...message,
+      })
       mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 })
       const to = Array.isArray(message.to) ? message.to[0] : message.to
       const slug = `${to}-${message.subject}`
@@ -39,11 +60,40 @@ export function createMailer(opts: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint() % 100000n}-${slug}.eml`,
       )
       // Reset and confirmation links are secrets: the owner alone reads them.
-      writeFileSync(file, info.message as Buffer, { mode: 0o600 })
+      if (!idempotencyKey) writeFileSync(file, info.message as Buffer, { mode: 0o600 })
+      else if (!writeOnce(opts.outboxDir, idempotencyKey, info.message as Buffer, file)) return
       opts.log.info({ file, to: message.to }, `mail written to ${file}`)
     },
     close: () => transport.close(),
   }
+}
+
+const keyHash = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32)
+const messageIdOf = (key?: string) => (key ? `<${keyHash(key)}@portal-do-cliente>` : undefined)
+
+/**
+ * Writes the message of `key` into the outbox as `file` unless it was written before, even by a
+ * process killed half-way: the message is written as `.<hash>.part`, claimed by a hard link in
+ * `.enviados/<hash>` (exclusive), then renamed to its `.eml` name. After a crash, a claim whose
+ * `.part` is still there is published; a claim without one was. Answers whether it wrote now.
+ */
+function writeOnce(outboxDir: string, key: string, content: Buffer, file: string): boolean {
+  const hash = keyHash(key)
+  const claims = path.join(outboxDir, '.enviados')
+  mkdirSync(claims, { recursive: true, mode: 0o700 })
+  const part = path.join(outboxDir, `.${hash}.part`)
+  const claim = path.join(claims, hash)
+  if (!existsSync(claim)) {
+    writeFileSync(part, content, { mode: 0o600 })
+    try {
+      linkSync(part, claim)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    }
+  }
+  if (!existsSync(part)) return false
+  renameSync(part, file)
+  return true
 }
 
 /**
@@ -65,7 +115,11 @@ export async function sendEach(
   for (const to of destinatarios.filter(isEmail)) {
     let ok = false
     try {
-      await mailer.send({ to, ...message })
+      await mailer.send({
+        to,
+        ...message,
+        idempotencyKey: message.idempotencyKey && `${message.idempotencyKey}/${to}`,
+      })
       enviados++
       ok = true
     } catch (err) {
@@ -93,36 +147,82 @@ export const paragraphs = (text: string) =>
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** A simple branded Portuguese e-mail with one call-to-action button. */
-export function actionEmail(opts: {
-  title: string
-  paragraphs: string[]
-  action?: { label: string; url: string }
-  footer?: string
-}): { text: string; html: string } {
+const P = 'font-size:15px;line-height:1.6;margin:0 0 12px;overflow-wrap:anywhere'
+const SMALL = 'font-size:13px;line-height:1.5;margin:0 0 4px;overflow-wrap:anywhere'
+
+/**
+ * A simple branded Portuguese e-mail with one call-to-action button (issue 17): the firm's name
+ * on top; at the bottom its contact ("Dados da empresa") and the portal's address. The HTML is
+ * one centred column of blocks, no layout tables, so it reflows on a 390 px phone; the text part
+ * says the same.
+ */
+export function actionEmail(
+  marca: Marca,
+  opts: {
+    title: string
+    paragraphs: string[]
+    action?: { label: string; url: string }
+    footer?: string
+  },
+): { text: string; html: string } {
+  const { empresa, appUrl } = marca
+  const contato = [
+    empresa.email
+      ? { label: 'E-mail', value: empresa.email, href: `mailto:${empresa.email}` }
+      : null,
+    empresa.telefone
+      ? {
+          label: 'Telefone',
+          value: empresa.telefone,
+          href: `tel:+55${empresa.telefone.replace(/\D/g, '')}`,
+        }
+      : null,
+    empresa.endereco ? { label: 'Endereço', value: empresa.endereco, href: null } : null,
+  ].filter((c) => c !== null)
+  const portal = `${appUrl}/app`
+  const nota =
+    opts.footer ??
+    `Esta é uma mensagem automática do Portal do Cliente. Não responda a este e-mail${contato.length ? ': fale conosco pelos contatos acima' : ''}.`
   const text = [
     opts.title,
     '',
     ...opts.paragraphs,
     ...(opts.action ? ['', `${opts.action.label}: ${opts.action.url}`] : []),
     '',
-    opts.footer ?? 'Portal do Cliente',
+    '--',
+    empresa.nome,
+    ...contato.map((c) => `${c.label}: ${c.value}`),
+    `Portal do Cliente: ${portal}`,
+    '',
+    nota,
   ].join('\n')
-  const html = `<!doctype html><html lang="pt-BR"><body style="margin:0;background:#f1f5f4;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#166534;color:#ffffff;padding:20px 28px;font-size:18px;font-weight:bold">Portal do Cliente</td></tr>
-<tr><td style="padding:28px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.title)}</h1>
-${opts.paragraphs.map((p) => `<p style="font-size:15px;line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+  const html = `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(opts.title)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f4;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:0 auto;padding:24px 12px">
+<div style="background:#ffffff;border-radius:12px;overflow:hidden">
+<div style="background:#166534;color:#ffffff;padding:16px 20px;font-size:18px;font-weight:bold;overflow-wrap:anywhere">${escapeHtml(empresa.nome)}</div>
+<div style="padding:20px">
+<h1 style="font-size:20px;line-height:1.3;margin:0 0 16px;overflow-wrap:anywhere">${escapeHtml(opts.title)}</h1>
+${opts.paragraphs.map((p) => `<p style="${P}">${escapeHtml(p)}</p>`).join('\n')}
 ${
   opts.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#166534;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(opts.action.label)}</a></p>
-<p style="font-size:12px;color:#6b7280;word-break:break-all">Se o botão não funcionar, copie este endereço no navegador: ${escapeHtml(opts.action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#166534;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block;max-width:100%;box-sizing:border-box;text-align:center">${escapeHtml(opts.action.label)}</a></p>
+<p style="font-size:12px;line-height:1.5;color:#6b7280;margin:0">Se o botão não funcionar, copie este endereço no navegador: <span style="word-break:break-all">${escapeHtml(opts.action.url)}</span></p>`
     : ''
 }
-</td></tr>
-<tr><td style="padding:16px 28px;background:#f8faf9;font-size:12px;color:#6b7280">${escapeHtml(opts.footer ?? 'Esta é uma mensagem automática do Portal do Cliente. Não responda a este e-mail.')}</td></tr>
-</table></td></tr></table></body></html>`
+</div>
+<div style="padding:16px 20px;background:#f8faf9;color:#4b5563;border-top:1px solid #e5e7eb">
+<p style="${SMALL};font-weight:bold;color:#1f2937">${escapeHtml(empresa.nome)}</p>
+${contato
+  .map(
+    (c) =>
+      `<p style="${SMALL}">${c.label}: ${c.href ? `<a href="${escapeHtml(c.href)}" style="color:#166534">${escapeHtml(c.value)}</a>` : escapeHtml(c.value)}</p>`,
+  )
+  .join('\n')}
+<p style="${SMALL}">Portal do Cliente: <a href="${escapeHtml(portal)}" style="color:#166534">${escapeHtml(portal)}</a></p>
+<p style="font-size:12px;line-height:1.5;color:#6b7280;margin:12px 0 0">${escapeHtml(nota)}</p>
+</div>
+</div></div></body></html>`
   return { text, html }
 }

@@ -65,6 +65,7 @@ describe('npm run seed:demo', () => {
       tipo: 'Licença de Operação (LO)',
       categoria: 'Licenciamento Ambiental',
       validade: 1460,
+      antecedencia_renovacao: 120, // issue 17: the 120-day warning the landing page promises
     })
   })
 

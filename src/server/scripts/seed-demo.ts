@@ -3,9 +3,15 @@
 // by documento), so running it again adds only what is missing.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import pino from 'pino'
-import { createAuth, createConfirmedAccount, type Auth } from '../auth/auth.ts'
+import {
+  createAuth,
+  createConfirmedAccount,
+  enrolTwoFactorDirectly,
+  ensureAdmin,
+  type Auth,
+} from '../auth/auth.ts'
 import { ConfigError, parseConfig } from '../config.ts'
 import { openDatabase, type Db } from '../db/client.ts'
 import {
@@ -205,20 +211,19 @@ const SCHEDULES = [
   {
     avisar: 90,
     mensagem:
-      'Faltam 90 dias para o fim da vigência. É hora de reunir os documentos e iniciar a renovação.',
+      'A vigência termina em até 90 dias. É hora de reunir os documentos e iniciar a renovação.',
   },
   {
     avisar: 30,
-    mensagem:
-      'Faltam 30 dias para o fim da vigência. Confirme com a equipe o andamento da renovação.',
+    mensagem: 'A vigência termina em até 30 dias. Confirme com a equipe o andamento da renovação.',
   },
   {
     avisar: 15,
-    mensagem: 'Faltam 15 dias para o fim da vigência. Envie os documentos pendentes com urgência.',
+    mensagem: 'A vigência termina em até 15 dias. Envie os documentos pendentes com urgência.',
   },
   {
     avisar: 5,
-    mensagem: 'Faltam 5 dias para o fim da vigência. Entre em contato com a consultoria hoje.',
+    mensagem: 'A vigência termina em até 5 dias. Entre em contato com a consultoria hoje.',
   },
 ]
 
@@ -393,8 +398,16 @@ export async function seedDemo(db: Db, auth: Auth, now = today()): Promise<SeedD
       .select({ id: tiposServicos.id })
       .from(tiposServicos)
       .where(eq(tiposServicos.tipo, tipo))
-    if (found) tipoIds.set(tipo, found.id)
-    else {
+    // Issue 17: a renewal filed at least 120 days before the end (LC 140/2011 art. 14 § 4)
+    const antecedencia_renovacao = mensagem_aviso === RENOVAR_120 ? 120 : null
+    if (found) {
+      tipoIds.set(tipo, found.id)
+      if (antecedencia_renovacao)
+        await db
+          .update(tiposServicos)
+          .set({ antecedencia_renovacao })
+          .where(and(eq(tiposServicos.id, found.id), isNull(tiposServicos.antecedencia_renovacao)))
+    } else {
       const [row] = await db
         .insert(tiposServicos)
         .values({
@@ -403,6 +416,7 @@ export async function seedDemo(db: Db, auth: Auth, now = today()): Promise<SeedD
           validade,
           ativo: true,
           mensagem_aviso,
+          antecedencia_renovacao,
         })
         .returning({ id: tiposServicos.id })
       tipoIds.set(tipo, row.id)
@@ -531,6 +545,28 @@ export async function demoCounts(db: Db) {
   }
 }
 
+/**
+ * With ADMIN_EMAIL and ADMIN_PASSWORD: the demo administrator (the same the server makes at
+ * start-up), with its second factor enrolled on a new key that is printed, so a demo (or a
+ * screenshot script) signs in without the enrolment screen. An administrator who already has one
+ * keeps it (the key cannot be shown again; `npm run admin:reset-2fa` starts over).
+ */
+export async function seedDemoAdmin(db: Db, auth: Auth, email: string, password: string) {
+  const { userId } = await ensureAdmin(auth, db, email, password)
+  const [row] = await db
+    .select({ twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, userId))
+  if (row?.twoFactorEnabled)
+    return `Administrador ${email}: a verificação em duas etapas já estava ativa (chave mantida).`
+  const { key } = await enrolTwoFactorDirectly(auth, db, userId)
+  return (
+    `Administrador ${email} (senha de ADMIN_PASSWORD), verificação em duas etapas ativa.\n` +
+    `  Chave do autenticador (TOTP, base32): ${key}\n` +
+    '  Cadastre-a num aplicativo autenticador para gerar o código de 6 dígitos do login.'
+  )
+}
+
 async function main() {
   const config = parseConfig()
   // PGlite allows one process per data directory: refuse while the server runs on it.
@@ -563,6 +599,8 @@ async function main() {
         `${s.clientes} clientes e ${s.servicos} serviços (o que já existia foi mantido).`,
     )
     console.log(`Contas de demonstração (senha "${DEMO_PASSWORD}"):\n  ${s.contas.join('\n  ')}`)
+    if (config.adminEmail && config.adminPassword)
+      console.log(await seedDemoAdmin(database.db, auth, config.adminEmail, config.adminPassword))
   } finally {
     await database.close()
     unlock()

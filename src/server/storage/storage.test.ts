@@ -27,6 +27,7 @@ beforeAll(async () => {
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
+    timeoutMs: 10_000,
   })
 })
 afterAll(async () => {

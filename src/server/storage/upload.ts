@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, open, rm, stat } from 'node:fs/promises'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
@@ -8,7 +8,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import { HttpError } from '../errors.ts'
 import { bodyReceived } from '../limits.ts'
 import { MAX_UPLOAD_BYTES, sanitizeFileName } from '#shared/arquivos.ts'
-import type { Storage } from './storage.ts'
+import { isDiskFull, StorageUnavailable, type Storage } from './storage.ts'
 
 export type UploadKind = { ext: string; mime: string }
 
@@ -17,6 +17,8 @@ export type ReceivedFile = {
   fileName: string
   safeName: string
   size: number
+  /** Hex SHA-256 of the bytes received. */
+  sha256: string
   kind: UploadKind
   fields: Record<string, string>
   /** Streams the file into storage under `key`. */
@@ -42,6 +44,7 @@ export async function receiveUpload(
   const tmp = path.join(opts.tmpDir, `${randomUUID()}.upload`)
   const discard = () => rm(tmp, { force: true })
   let fileName: string | undefined
+  const hash = createHash('sha256')
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
       if (part.type === 'field') {
@@ -53,7 +56,16 @@ export async function receiveUpload(
         continue
       }
       fileName = part.filename
-      await pipeline(part.file, createWriteStream(tmp))
+      await pipeline(
+        part.file,
+        async function* (source) {
+          for await (const chunk of source) {
+            hash.update(chunk as Buffer)
+            yield chunk
+          }
+        },
+        createWriteStream(tmp),
+      )
       if (part.file.truncated) throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
     }
     bodyReceived(request)
@@ -64,6 +76,8 @@ export async function receiveUpload(
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'Envie um arquivo por vez.')
+    // Issue 19: the temporary file could not be written (the disk of DATA_DIR is full).
+    if (isDiskFull(err)) throw new StorageUnavailable(err)
     throw new HttpError(400, 'Não foi possível ler o arquivo enviado.')
   }
   if (fileName === undefined) {
@@ -84,6 +98,7 @@ export async function receiveUpload(
     fileName,
     safeName: sanitizeFileName(fileName, kind.ext),
     size,
+    sha256: hash.digest('hex'),
     kind,
     fields,
     storeAs: (storage, key) => storage.put(key, createReadStream(tmp), size, kind.mime),

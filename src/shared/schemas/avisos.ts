@@ -10,6 +10,8 @@ export const AvisoCreateSchema = z.object({
     .min(1, AVISO_OBRIGATORIO)
     .max(2000, 'O aviso deve ter no máximo 2000 caracteres.'),
   data_limite: dataField(AVISO_OBRIGATORIO),
+  /** Issue 17: 'Visível para o cliente' (on when not sent). */
+  visivel_cliente: z.boolean('Informe se o aviso é visível para o cliente.').optional(),
 })
 export type AvisoCreate = z.infer<typeof AvisoCreateSchema>
 
@@ -23,9 +25,29 @@ export const AvisoSchema = z.object({
   texto: z.string(),
   data_limite: z.string(),
   resolvido: z.boolean(),
+  visivel_cliente: z.boolean(),
+  /** When the client marked it 'Concluído' (null when not, or reopened since). */
+  concluido_cliente_em: z.string().nullable(),
   created_at: z.string(),
 })
 export type Aviso = z.infer<typeof AvisoSchema>
+
+/**
+ * Issue 17: an aviso as its client reads it (only visible ones ever reach a client): the service
+ * it belongs to, its deadline, and whether it is done.
+ */
+export const MeuAvisoSchema = z.object({
+  id: z.string(),
+  servico_id: z.string(),
+  tipo_servico: z.string(),
+  protocolo: z.string().nullable(),
+  texto: z.string(),
+  data_limite: z.string(),
+  resolvido: z.boolean(),
+  concluido_cliente_em: z.string().nullable(),
+  created_at: z.string(),
+})
+export type MeuAviso = z.infer<typeof MeuAvisoSchema>
 
 /** How an automatic warning (issue 6) went out; null on avisos written by hand. */
 export const AvisoAutomaticoSchema = z.object({

@@ -31,6 +31,28 @@ describe('catalogue schemas carry SPEC §5 messages', () => {
       mensagem_aviso: null,
     })
   })
+  it('service type: lead time for renewal optional, an integer from 1 to 3650 days', () => {
+    const base = { tipo: 'LO', validade: '1460' }
+    expect(TipoServicoFormSchema.parse(base).antecedencia_renovacao).toBeNull()
+    expect(
+      TipoServicoFormSchema.parse({ ...base, antecedencia_renovacao: '' }).antecedencia_renovacao,
+    ).toBeNull()
+    expect(
+      TipoServicoFormSchema.parse({ ...base, antecedencia_renovacao: null }).antecedencia_renovacao,
+    ).toBeNull()
+    for (const [v, n] of [
+      ['120', 120],
+      [' 1 ', 1],
+      [3650, 3650],
+    ] as const)
+      expect(
+        TipoServicoFormSchema.parse({ ...base, antecedencia_renovacao: v }).antecedencia_renovacao,
+      ).toBe(n)
+    for (const v of ['0', '3651', '12.5', 'x', -5, true, '1e3x'])
+      expect(first(TipoServicoFormSchema.safeParse({ ...base, antecedencia_renovacao: v }))).toBe(
+        'A antecedência para renovação deve ser um número inteiro de dias entre 1 e 3650.',
+      )
+  })
   it('schedule days: integer, at least 1', () => {
     for (const avisar of ['0', '1.5', 'x', ''])
       expect(first(ScheduleFormSchema.safeParse({ avisar, mensagem: 'm' }))).toBe(

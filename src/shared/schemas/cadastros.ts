@@ -46,6 +46,8 @@ export type Status = Categoria
 // ---- tipos_servicos ----
 
 export const VALIDADE_INVALIDA = 'Informe a validade em dias (número inteiro, 0 ou mais).'
+export const ANTECEDENCIA_INVALIDA =
+  'A antecedência para renovação deve ser um número inteiro de dias entre 1 e 3650.'
 
 export const TipoServicoFormSchema = z.object(
   {
@@ -62,6 +64,19 @@ export const TipoServicoFormSchema = z.object(
     ),
     ativo: z.boolean({ error: 'Valor de "ativo" inválido.' }).default(true),
     mensagem_aviso: optionalText(2000, undefined, undefined, LONG),
+    // Issue 17: optional; blank (or null) is "no lead time of its own".
+    antecedencia_renovacao: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim())) : v),
+        z
+          .number({ error: ANTECEDENCIA_INVALIDA })
+          .int(ANTECEDENCIA_INVALIDA)
+          .min(1, ANTECEDENCIA_INVALIDA)
+          .max(3650, ANTECEDENCIA_INVALIDA)
+          .nullable(),
+      )
+      .optional()
+      .transform((v) => v ?? null),
   },
   { error: DADOS_INVALIDOS },
 )
@@ -74,6 +89,7 @@ export const TipoServicoSchema = z.object({
   validade: z.number(),
   ativo: z.boolean(),
   mensagem_aviso: z.string().nullable(),
+  antecedencia_renovacao: z.number().nullable(),
   created_at: z.date(),
 })
 export type TipoServico = Omit<z.infer<typeof TipoServicoSchema>, 'created_at'> & {

@@ -160,6 +160,8 @@ export const ClienteSchema = z.object({
   endereco: z.string().nullable(),
   created_at: z.date(),
   conta: z.enum(CONTAS).nullable(),
+  /** Issue 14: bytes stored for the client's documents (every version, both sides). */
+  armazenamento: z.number(),
 })
 export type Cliente = Omit<z.infer<typeof ClienteSchema>, 'created_at'> & { created_at: string }
 
@@ -250,6 +252,7 @@ export const ClienteDadosSchema = ClienteSchema.omit({
   user_id: true,
   created_at: true,
   conta: true,
+  armazenamento: true,
 })
 export type ClienteDados = z.infer<typeof ClienteDadosSchema>
 

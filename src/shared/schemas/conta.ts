@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { texto } from './common.ts'
 
 /** SPEC §9: password minimum 6 characters. */
 export const MIN_PASSWORD = 6
@@ -7,13 +8,13 @@ const FILL_ALL = 'Por favor, preencha todos os campos.'
 
 /** SPEC §5: login and register share the same rule and message. */
 export const CredenciaisSchema = z.object({
-  email: z.string().trim().min(1, FILL_ALL),
-  password: z.string().min(1, FILL_ALL),
+  email: texto().trim().min(1, FILL_ALL),
+  password: texto().min(1, FILL_ALL),
 })
 export type Credenciais = z.infer<typeof CredenciaisSchema>
 
 export const RecuperarSenhaSchema = z.object({
-  email: z.string().trim().min(1, 'Por favor, digite seu email.'),
+  email: texto().trim().min(1, 'Por favor, digite seu email.'),
 })
 
 const FILL_PASSWORDS = 'Por favor, preencha todos os campos de senha.'
@@ -25,8 +26,8 @@ const MUITO_CURTA = 'A nova senha deve ter pelo menos 6 caracteres.'
 const MUITO_LONGA = 'A nova senha deve ter no máximo 128 caracteres.'
 
 const novaSenhaCampos = {
-  nova_senha: z.string().min(1, FILL_PASSWORDS),
-  confirmacao: z.string().min(1, FILL_PASSWORDS),
+  nova_senha: texto().min(1, FILL_PASSWORDS),
+  confirmacao: texto().min(1, FILL_PASSWORDS),
 }
 
 type NovasSenhas = { nova_senha: string; confirmacao: string }
@@ -52,7 +53,7 @@ export type NovaSenha = z.infer<typeof NovaSenhaSchema>
 /** SPEC §5: change password (client and admin): the current password first (issue 13). */
 export const SenhaAlteracaoSchema = novaSenhaRegras(
   z.object({
-    senha_atual: z.string({ error: FILL_PASSWORDS }).min(1, FILL_PASSWORDS),
+    senha_atual: texto(FILL_PASSWORDS).min(1, FILL_PASSWORDS),
     ...novaSenhaCampos,
   }),
 )
@@ -72,7 +73,67 @@ export type Role = (typeof ROLES)[number]
 
 /** What `GET /api/me` answers. */
 export const MeSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    /** The second factor (TOTP) is on: mandatory for administrators (issue 13). */
+    twoFactorEnabled: z.boolean(),
+  }),
   role: z.enum(ROLES),
 })
 export type Me = z.infer<typeof MeSchema>
+
+// ---- the second factor (issue 13) ----
+
+/** The answer of `403` on an admin route while the administrator has no second factor. */
+export const DOIS_FATORES_PENDENTE = 'DOIS_FATORES_PENDENTE'
+
+const DIGITE_CODIGO = 'Digite o código de 6 dígitos ou um código de recuperação.'
+/** A TOTP code: six digits (spaces typed between them are dropped). */
+export const CODIGO_TOTP = /^\d{6}$/
+
+/** Sign-in's second step: the app's 6-digit code, or one of the recovery codes. */
+export const CodigoDoisFatoresSchema = z.object({
+  codigo: texto(DIGITE_CODIGO)
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().min(1, DIGITE_CODIGO).max(64, DIGITE_CODIGO)),
+})
+export type CodigoDoisFatores = z.input<typeof CodigoDoisFatoresSchema>
+
+/** Enrolment's last step: the first code of the authenticator app proves it was set up. */
+export const CodigoAtivacaoSchema = z.object({
+  codigo: texto('Digite o código de 6 dígitos do aplicativo.')
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(CODIGO_TOTP, 'Digite o código de 6 dígitos do aplicativo.')),
+})
+export type CodigoAtivacao = z.input<typeof CodigoAtivacaoSchema>
+
+/** The password typed again to turn the second factor on or off, or for new recovery codes. */
+export const SenhaConfirmacaoSchema = z.object({
+  senha: texto('Digite sua senha.').min(1, 'Digite sua senha.'),
+})
+export type SenhaConfirmacao = z.infer<typeof SenhaConfirmacaoSchema>
+
+// ---- the account's sessions (issue 13) ----
+
+/** One open session of the signed-in account (Meus Dados, "Sessões ativas"). */
+export const SessaoSchema = z.object({
+  id: z.string(),
+  /** "Chrome 140 · Windows 10" (parsed from the user agent). */
+  dispositivo: z.string(),
+  ip: z.string().nullable(),
+  criada_em: z.string(),
+  /** Last request made with it (precise to a few minutes). */
+  ultimo_uso: z.string(),
+  /** The session this list was asked with ("Esta sessão"). */
+  atual: z.boolean(),
+})
+export type Sessao = z.infer<typeof SessaoSchema>
+
+/** A session's id (better-auth's: letters and digits). */
+export const SessaoParamsSchema = z.object({
+  id: texto('Sessão inválida.').regex(/^[A-Za-z0-9_-]{1,64}$/, 'Sessão inválida.'),
+})
+
+export const SESSAO_NAO_ENCONTRADA = 'Sessão não encontrada.'

@@ -30,11 +30,12 @@ describe('client document key (SPEC §3)', () => {
 describe('badges (SPEC §4)', () => {
   it.each([
     [null, 'Pendente', true],
-    [{ status: null }, 'Enviado', false],
-    [{ status: 'Em análise' }, 'Enviado', false],
-    [{ status: 'Documento APROVADO' }, 'Aprovado', false],
-    [{ status: 'Rejeitado pela equipe' }, 'Rejeitado', true],
-  ])('required %j → %s', (doc, label, destructive) => {
+    [{ estado: null }, 'Em análise', false],
+    [{ estado: 'enviado' }, 'Em análise', false],
+    [{ estado: 'aprovado' }, 'Aprovado', false],
+    [{ estado: 'rejeitado' }, 'Rejeitado', true],
+    [{ estado: 'substituido' }, 'Substituído', false],
+  ] as const)('required (issue 14: its review) %j → %s', (doc, label, destructive) => {
     expect(badgeExigido(doc)).toEqual({ label, destructive })
   })
 

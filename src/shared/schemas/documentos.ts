@@ -1,4 +1,14 @@
 import { z } from 'zod'
+import { pageOf, requiredText } from './common.ts'
+
+/**
+ * Issue 14: the review of a client's document version. `enviado` waits for review ("Em
+ * análise"); `substituido`: a newer version came before any review. The consultancy's own
+ * documents are never reviewed (null).
+ */
+export const ESTADOS = ['enviado', 'aprovado', 'rejeitado', 'substituido'] as const
+export type Estado = (typeof ESTADOS)[number]
+const EstadoSchema = z.enum(ESTADOS).nullable()
 
 /** `PUT /api/servicos/:id/documentos/:tipoDocumentoId`. */
 export const UploadParamsSchema = z.object({
@@ -14,6 +24,8 @@ export const DocumentoEnviadoSchema = z.object({
   arquivo: z.string(),
   data_envio: z.string(),
   status: z.string().nullable(),
+  estado: EstadoSchema,
+  motivo: z.string().nullable(),
 })
 export type DocumentoEnviado = z.infer<typeof DocumentoEnviadoSchema>
 
@@ -44,23 +56,83 @@ export const AdminDocumentoSchema = z.object({
   status_nome: z.string().nullable(),
   /** SPEC §3: provided by the administration (its type is not required by the service type). */
   extra: z.boolean(),
+  /** Issue 14: whose document it is (the client's required documents are reviewed). */
+  enviado_por: z.enum(['admin', 'cliente']),
+  estado: EstadoSchema,
+  motivo: z.string().nullable(),
+  versoes: z.number(),
 })
 export type AdminDocumento = z.infer<typeof AdminDocumentoSchema>
+
+/** Issue 14: one version of a document ("Histórico"), newest first; the first is the current. */
+export const DocumentoVersaoSchema = z.object({
+  id: z.string(),
+  data_envio: z.string(),
+  enviado_por: z.enum(['admin', 'cliente']),
+  /** Who sent it (the account's name; null once the account is gone). */
+  autor: z.string().nullable(),
+  tamanho: z.number().nullable(),
+  extensao: z.string(),
+  estado: EstadoSchema,
+  motivo: z.string().nullable(),
+  atual: z.boolean(),
+})
+export type DocumentoVersao = z.infer<typeof DocumentoVersaoSchema>
+
+export const VersaoParamsSchema = z.object({
+  id: z.uuid('Identificador inválido.'),
+  versaoId: z.uuid('Identificador inválido.'),
+})
+
+/** The dialog "Rejeitar documento". */
+export const RejeicaoSchema = z.object({
+  motivo: requiredText('Informe o motivo da rejeição.', 1000, 'Use no máximo 1000 caracteres.', {
+    multiline: true,
+  }),
+})
+export type Rejeicao = z.infer<typeof RejeicaoSchema>
+
+/** `POST /api/admin/documentos/:id/revisao`: approve, reject (with its reason) or reopen. */
+export const RevisaoSchema = z.discriminatedUnion(
+  'estado',
+  [
+    z.object({ estado: z.literal('aprovado') }),
+    RejeicaoSchema.extend({ estado: z.literal('rejeitado') }),
+    z.object({ estado: z.literal('enviado') }),
+  ],
+  { error: 'Informe a decisão: aprovado, rejeitado ou enviado.' },
+)
+export type Revisao = z.infer<typeof RevisaoSchema>
+
+/** Issue 14: a document waiting for review, in the queue "Documentos para Análise". */
+export const DocumentoEmAnaliseSchema = z.object({
+  id: z.string(),
+  servico_id: z.string(),
+  cliente_nome: z.string(),
+  tipo_servico: z.string(),
+  protocolo: z.string().nullable(),
+  tipo: z.string(),
+  data_envio: z.string(),
+})
+export type DocumentoEmAnalise = z.infer<typeof DocumentoEmAnaliseSchema>
+export const FilaDocumentosSchema = pageOf(DocumentoEmAnaliseSchema)
+
+export const ContagemSchema = z.object({ total: z.number() })
 
 export const VisibilidadeSchema = z.object({
   visivel_usuario: z.boolean('Informe a visibilidade do documento.'),
 })
 
-/** SPEC §4: the badge of a required document. */
-export function badgeExigido(doc: { status: string | null } | null): {
-  label: 'Pendente' | 'Enviado' | 'Aprovado' | 'Rejeitado'
+/** SPEC §4, issue 14: the badge of a client's document (its current version's review). */
+export function badgeExigido(doc: { estado: Estado | null } | null): {
+  label: 'Pendente' | 'Em análise' | 'Aprovado' | 'Rejeitado' | 'Substituído'
   destructive: boolean
 } {
   if (!doc) return { label: 'Pendente', destructive: true }
-  const nome = (doc.status ?? '').toLowerCase()
-  if (nome.includes('aprovado')) return { label: 'Aprovado', destructive: false }
-  if (nome.includes('rejeitado')) return { label: 'Rejeitado', destructive: true }
-  return { label: 'Enviado', destructive: false }
+  if (doc.estado === 'aprovado') return { label: 'Aprovado', destructive: false }
+  if (doc.estado === 'rejeitado') return { label: 'Rejeitado', destructive: true }
+  if (doc.estado === 'substituido') return { label: 'Substituído', destructive: false }
+  return { label: 'Em análise', destructive: false }
 }
 
 /** SPEC §4: the badge of an administration document. */

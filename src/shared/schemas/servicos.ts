@@ -28,6 +28,17 @@ const cursor = z.preprocess(
     .optional(),
 )
 
+/** A yes/no filter of the URL: '1'/'true' or nothing. */
+const flag = z.preprocess(
+  (v) =>
+    v === '1' || v === 'true' || v === true
+      ? true
+      : v === undefined || v === '' || v === '0' || v === 'false'
+        ? false
+        : v,
+  z.boolean('Filtro inválido.'),
+)
+
 /** Query of `GET /api/admin/servicos` (and the URL of the dashboard screen). */
 export const ServicosFiltroSchema = z.object({
   q: z.preprocess(
@@ -39,15 +50,9 @@ export const ServicosFiltroSchema = z.object({
   ),
   categoria_id: optionalUuid,
   status_id: optionalUuid,
-  proximos: z.preprocess(
-    (v) =>
-      v === '1' || v === 'true' || v === true
-        ? true
-        : v === undefined || v === '' || v === '0' || v === 'false'
-          ? false
-          : v,
-    z.boolean('Filtro inválido.'),
-  ),
+  proximos: flag,
+  /** Issue 14 'Aguardando análise': services with a client document waiting for review. */
+  em_analise: flag,
   page: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -76,9 +81,17 @@ export const ServicoListaItemSchema = z.object({
 })
 export type ServicoListaItem = z.infer<typeof ServicoListaItemSchema>
 
+/** Above this many matches a search's total is not counted further. */
+export const BUSCA_LIMITE = 10_000
+
 /** The dashboard's page: the one page envelope plus its page count and keyset positions. */
 export const ServicosPaginaSchema = pageOf(ServicoListaItemSchema).extend({
   pages: z.number(),
+  /**
+   * A search matched more than BUSCA_LIMITE services: `total` is BUSCA_LIMITE and the screen
+   * reads "mais de 10.000" (the convention of search engines; its pages are those 10,000).
+   */
+  total_limitado: z.boolean(),
   /** Keyset positions for the next and previous pages (null at the ends). */
   next: z.string().nullable(),
   prev: z.string().nullable(),
@@ -225,6 +238,20 @@ export const ENVIO_EMAIL_TITLES: Record<string, string> = {
   [NENHUM_DESTINATARIO]: 'Nenhum destinatário',
 }
 
+/** Issue 17: the send asks for the saved template; the form had changes not saved yet. */
+export const MODELO_NAO_SALVO = 'Salve o modelo antes de enviar.'
+
+/** Issue 17: the preview of "Enviar Email": exactly the message the sending will deliver. */
+export const EnvioEmailPreviaSchema = z.object({
+  assunto: z.string(),
+  /** Every address of the two lists, once; `invalidos` are counted as failed, not sent. */
+  destinatarios: z.array(z.string()),
+  invalidos: z.array(z.string()),
+  text: z.string(),
+  html: z.string(),
+})
+export type EnvioEmailPrevia = z.infer<typeof EnvioEmailPreviaSchema>
+
 export const EnvioEmailResultSchema = z.object({
   success: z.boolean(),
   sent: z.number(),
@@ -305,8 +332,22 @@ export const MeuServicoSchema = z.object({
   protocolo: z.string().nullable(),
   detalhes: z.string().nullable(),
   created_at: z.string(),
+  /** Issue 14: "{x} de {y} documentos aprovados" (y: the types its service type requires). */
+  documentos_exigidos: z.number(),
+  documentos_aprovados: z.number(),
+  /** Issue 17: "{x} de {y} documentos enviados", and the open avisos visible to the client. */
+  documentos_enviados: z.number(),
+  avisos_abertos: z.number(),
 })
 export type MeuServico = z.infer<typeof MeuServicoSchema>
+
+/** Issue 17: the summary on top of the client home (each count links to its screen). */
+export const ResumoMeusServicosSchema = z.object({
+  precisam_documentos: z.number(),
+  vencendo: z.number(),
+  avisos_abertos: z.number(),
+})
+export type ResumoMeusServicos = z.infer<typeof ResumoMeusServicosSchema>
 
 export const CategoriaCatalogoSchema = z.object({
   id: z.string(),

@@ -2,6 +2,7 @@ import {
   BookOpenCheck,
   CalendarClock,
   ClipboardList,
+  FileCheck2,
   FilePlus2,
   FileStack,
   FolderTree,
@@ -16,14 +17,17 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { NavLink, Outlet, useLocation } from 'react-router'
+import { api } from '../lib/api.ts'
+import { documentosKeys } from '../lib/query-keys.ts'
 import { signOut, useMe } from '../lib/session.ts'
 import { cn } from '../lib/utils.ts'
 import { paths } from '../paths.ts'
 import { isAdmin } from '#shared/roles.ts'
 
-type MenuItem = { label: string; to: string; icon: LucideIcon }
+type MenuItem = { label: string; to: string; icon: LucideIcon; badge?: number }
 
 /** SPEC §2: the client menu, titled Menu Principal. */
 const CLIENT_MENU: MenuItem[] = [
@@ -35,6 +39,7 @@ const CLIENT_MENU: MenuItem[] = [
 /** SPEC §2: the admin menu, titled Administração. */
 const ADMIN_MENU: MenuItem[] = [
   { label: 'Dashboard Global', to: paths.admin.servicos, icon: LayoutDashboard },
+  { label: 'Documentos para Análise', to: paths.admin.documentos, icon: FileCheck2 },
   { label: 'Clientes', to: paths.admin.clientes, icon: Users },
   { label: 'Categorias', to: paths.admin.categorias, icon: FolderTree },
   { label: 'Status', to: paths.admin.status, icon: Tags },
@@ -66,8 +71,11 @@ export function useIsMobile() {
   return mobile
 }
 
-/** The authenticated layout: side menu, header and the page. */
-export function AppShell() {
+/**
+ * The authenticated layout: side menu, header and the page. `headerActions` sit in the header
+ * before the account (the router passes the notifications bell: components never import features).
+ */
+export function AppShell({ headerActions }: { headerActions?: ReactNode } = {}) {
   const { data: me } = useMe()
   const isMobile = useIsMobile()
   const [open, setOpen] = useState(readCookie)
@@ -96,10 +104,20 @@ export function AppShell() {
   useEffect(() => setOpenMobile(false), [location.pathname])
 
   const admin = isAdmin(me?.role)
+  // Issue 14: the documents waiting for review, on the menu (one indexed count, polled).
+  const emAnalise = useQuery({
+    queryKey: documentosKeys.contagem(),
+    queryFn: () => api<{ total: number }>('/api/admin/documentos/contagem'),
+    enabled: admin,
+    refetchInterval: 60_000,
+  })
+  const adminMenu = ADMIN_MENU.map((item) =>
+    item.to === paths.admin.documentos ? { ...item, badge: emAnalise.data?.total } : item,
+  )
   const menu = (collapsed: boolean, email?: string) => (
     <SideMenu
       title={admin ? 'Administração' : 'Menu Principal'}
-      items={admin ? ADMIN_MENU : CLIENT_MENU}
+      items={admin ? adminMenu : CLIENT_MENU}
       collapsed={collapsed}
       email={email}
     />
@@ -161,6 +179,7 @@ export function AppShell() {
               {admin ? 'Painel Administrativo' : 'Área do Cliente'}
             </p>
           </div>
+          {me && headerActions}
           {me && (
             <div className="flex min-w-0 items-center gap-2">
               <span className="hidden max-w-[16rem] truncate text-sm text-muted-foreground sm:inline">
@@ -236,6 +255,16 @@ function SideMenu({
               >
                 <item.icon className="size-4 shrink-0" />
                 {!collapsed && <span className="truncate">{item.label}</span>}
+                {!collapsed && item.badge ? (
+                  <span
+                    aria-hidden
+                    title={`${item.badge} aguardando análise`}
+                    data-testid="menu-badge"
+                    className="ml-auto rounded-full bg-primary px-1.5 text-xs leading-5 font-semibold text-primary-foreground tabular-nums"
+                  >
+                    {item.badge}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

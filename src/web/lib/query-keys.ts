@@ -7,6 +7,10 @@
 export const contaKeys = {
   all: ['conta'] as const,
   me: () => [...contaKeys.all, 'me'] as const,
+  /** The signed-in account's open sessions (Meus Dados). */
+  sessoes: () => [...contaKeys.all, 'sessoes'] as const,
+  /** "Dados da empresa" (admin profile, issue 17). */
+  empresa: () => [...contaKeys.all, 'empresa'] as const,
 }
 
 export const clientesKeys = {
@@ -24,8 +28,12 @@ export const servicosKeys = {
   filtros: () => [...servicosKeys.all, 'filtros'] as const,
   detail: (id: string) => [...servicosKeys.all, 'detail', id] as const,
   envios: (id: string) => [...servicosKeys.all, 'envios', id] as const,
+  /** The preview of "Enviar Email" (issue 17): the saved template as it will go. */
+  emailPrevia: (id: string) => [...servicosKeys.all, 'email-previa', id] as const,
   /** The client's own services (Meus Serviços). */
   meus: () => [...servicosKeys.all, 'meus'] as const,
+  /** The summary on top of the client home (issue 17). */
+  resumo: () => [...servicosKeys.meus(), 'resumo'] as const,
   /** The wizard's catalogue: categories, then the active types of one. */
   catalogo: () => [...servicosKeys.all, 'catalogo'] as const,
   catalogoTipos: (categoriaId: string) => [...servicosKeys.catalogo(), categoriaId] as const,
@@ -37,13 +45,29 @@ export const documentosKeys = {
   servico: (servicoId: string) => [...documentosKeys.all, 'servico', servicoId] as const,
   /** Every document of a service, as the administration sees them. */
   admin: (servicoId: string) => [...documentosKeys.all, 'admin', servicoId] as const,
+  /** Every version of one document ("Histórico"). */
+  versoes: (documentoId: string) => [...documentosKeys.all, 'versoes', documentoId] as const,
+  /** The review queue and its count (the menu's badge). */
+  fila: () => [...documentosKeys.all, 'fila'] as const,
+  filaPage: (params: { page: number }) => [...documentosKeys.fila(), params] as const,
+  contagem: () => [...documentosKeys.fila(), 'contagem'] as const,
 }
 
 export const avisosKeys = {
   all: ['avisos'] as const,
   servico: (servicoId: string) => [...avisosKeys.all, 'servico', servicoId] as const,
+  /** The signed-in client's visible avisos (issue 17). */
+  meus: () => [...avisosKeys.all, 'meus'] as const,
   /** The automatic warnings job: its hour and last run. */
   automaticos: () => [...avisosKeys.all, 'automaticos'] as const,
+}
+
+/** Issue 17: the signed-in account's notifications (the bell) and its e-mail choices. */
+export const notificacoesKeys = {
+  all: ['notificacoes'] as const,
+  contagem: () => [...notificacoesKeys.all, 'contagem'] as const,
+  lista: () => [...notificacoesKeys.all, 'lista'] as const,
+  preferencias: () => [...notificacoesKeys.all, 'preferencias'] as const,
 }
 
 export type Catalogo =

@@ -13,6 +13,7 @@ import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
 import { clientesQuery, useDeleteCliente, useUpdateClienteAdmin } from '../features/clientes/api.ts'
 import { ClienteDialog } from '../features/clientes/cliente-dialog.tsx'
 import { AdicionarServicoDialog } from '../features/servicos/adicionar-servico-dialog.tsx'
+import { formatBytes } from '#shared/arquivos.ts'
 import { formatDate } from '#shared/datas.ts'
 import { formatDocumento } from '#shared/documento.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
@@ -119,6 +120,13 @@ export function ClientesPage() {
       header: 'Cadastro',
       className: 'whitespace-nowrap',
       cell: (c) => formatDate(c.created_at),
+    },
+    {
+      id: 'armazenamento',
+      from: 'xl',
+      header: 'Armazenamento',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (c) => formatBytes(c.armazenamento),
     },
     { id: 'conta', header: 'Conta', cell: (c) => <ContaBadge conta={c.conta} /> },
   ]

@@ -7,8 +7,15 @@ import { useMe } from '../lib/session.ts'
 import { meusDadosQuery } from '../features/clientes/api.ts'
 import { MeusDadosForm } from '../features/clientes/meus-dados-form.tsx'
 import { AlterarSenhaCard } from '../features/conta/alterar-senha-card.tsx'
+import { SegurancaCard } from '../features/conta/dois-fatores.tsx'
+import { SessoesCard } from '../features/conta/sessoes-card.tsx'
+import { NotificacoesCard } from '../features/notificacoes/notificacoes-card.tsx'
 
-/** SPEC §2 Meus Dados: the client's record (clientes) and the change-password form (conta). */
+/**
+ * SPEC §2 Meus Dados: the client's record (clientes), and of conta the change-password form, the
+ * second factor ("Segurança") and the open sessions (issue 13); of notificacoes the e-mail choices
+ * ("Notificações", issue 17).
+ */
 export function MeusDadosPage() {
   const { data: me } = useMe()
   const { data, isPending, isError } = useQuery(meusDadosQuery())
@@ -33,6 +40,9 @@ export function MeusDadosPage() {
             email={me.user.email}
           />
           <AlterarSenhaCard />
+          <SegurancaCard />
+          <SessoesCard />
+          <NotificacoesCard />
         </div>
       )}
     </div>

@@ -10,11 +10,14 @@ import type { SeedContext } from './context.ts'
 
 /**
  * Per Playwright project, a service whose end date is exactly AVISOS_E2E.dias days away: the spec
- * creates a schedule of that many days and runs the job with 'Executar agora'. The day counts are
- * far from every other fixture's, so the schedule touches these services only.
+ * creates a schedule of that many days and runs the job with 'Executar agora'. A schedule is a
+ * window (issue 17): it warns every service with that many days left or fewer whose validity is
+ * longer than it. These validities (dias + 9) are longer than their own schedule only, and the
+ * day counts are above every other fixture's validity, so each schedule touches its own service
+ * only, whichever project runs first.
  */
 export const AVISOS_E2E = {
-  dias: { desktop: 911, phone: 912 },
+  dias: { desktop: 911, phone: 1500 },
   ids: {
     desktop: '8e2e0000-0000-4000-8000-0000000000a1',
     phone: '8e2e0000-0000-4000-8000-0000000000a2',
@@ -41,7 +44,7 @@ export async function seedAvisosAutomaticos({ db }: SeedContext) {
       tipo_servico_id: tipo.id,
       protocolo: AVISOS_E2E.protocolo[project],
       status_id: emAndamento.id,
-      vigencia_inicio: today(),
+      vigencia_inicio: addDays(today(), -9),
       vigencia_fim: addDays(today(), AVISOS_E2E.dias[project]),
     })
   }

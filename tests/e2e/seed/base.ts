@@ -1,9 +1,23 @@
-import { createConfirmedAccount, ensureAdmin } from '../../../src/server/auth/auth.ts'
+import {
+  createConfirmedAccount,
+  enrolTwoFactorDirectly,
+  ensureAdmin,
+} from '../../../src/server/auth/auth.ts'
 import { clientes } from '../../../src/server/db/schema.ts'
-import { ADMIN_PERFIL_PROJECTS, adminPerfil, CLIENTE } from '../accounts.ts'
+import {
+  ADMIN,
+  ADMIN_PERFIL_PROJECTS,
+  adminPerfil,
+  adminSemDoisFatores,
+  CLIENTE,
+} from '../accounts.ts'
 import type { SeedContext } from './context.ts'
 
-/** The foundation's fixtures: a confirmed client account with its record; profile admins. */
+/**
+ * The foundation's fixtures: a confirmed client account with its record; the administrators
+ * (ADMIN, which the server's ADMIN_EMAIL then finds as it is, and the profile admins) with their
+ * second factor enrolled on a known key, so `login` can type its code.
+ */
 export async function seedBase({ db, auth }: SeedContext) {
   const user = await createConfirmedAccount(auth, CLIENTE.email, CLIENTE.password)
   await db.insert(clientes).values({
@@ -12,8 +26,12 @@ export async function seedBase({ db, auth }: SeedContext) {
     documento: '52998224725',
     email: CLIENTE.email,
   })
+  for (const admin of [ADMIN, ...ADMIN_PERFIL_PROJECTS.map(adminPerfil)]) {
+    const { userId } = await ensureAdmin(auth, db, admin.email, admin.password)
+    await enrolTwoFactorDirectly(auth, db, userId, admin.totpSecret)
+  }
   for (const project of ADMIN_PERFIL_PROJECTS) {
-    const admin = adminPerfil(project)
+    const admin = adminSemDoisFatores(project)
     await ensureAdmin(auth, db, admin.email, admin.password)
   }
 }

@@ -71,7 +71,7 @@ export async function seedDashboard({ db, storage }: SeedContext) {
 
   const detalheCat = await createCategoria(db, { nome: 'Detalhe E2E' })
   const tipoDetalhe = await createTipoServico(db, {
-    tipo: 'Outorga de Uso da Água',
+    tipo: 'Outorga de Uso da Água Subterrânea',
     categoria_id: detalheCat.id,
   })
   const parecer = await createTipoDocumento(db, { tipo: 'Parecer Técnico E2E' })

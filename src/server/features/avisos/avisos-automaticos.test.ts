@@ -143,17 +143,18 @@ describe('the warnings job, day by day', () => {
     expect(envio.erro).toContain('inválido')
   })
 
-  it('not the day before, nor the day after when that day had no run', async () => {
+  it('not the day before; the day after (a server that first runs then) still warns: the service is inside the window', async () => {
     await createSchedule(t.db, { avisar: 30 })
     const s = await servico(addDays(D, 30))
 
     await run(addDays(D, -1))
     expect(await avisosOf(s.id)).toHaveLength(0)
+    expect(received).toHaveLength(0)
 
     await esvaziar(avisosExecucoes) // a server that first runs the next day
     await run(addDays(D, 1))
-    expect(await avisosOf(s.id)).toHaveLength(0)
-    expect(received).toHaveLength(0)
+    expect(await avisosOf(s.id)).toHaveLength(1)
+    expect(mailsTo(s.cliente.email)[0].text).toContain('(faltam 29 dias)')
   })
 
   it('never twice for the same service, schedule and end date', async () => {
@@ -223,25 +224,24 @@ describe('the warnings job, day by day', () => {
     expect(mailsTo(s.cliente.email)[0].text).toContain('(faltam 29 dias)')
   })
 
-  it('missed days: only warnings whose day came since the last run, closest one per service, valid services', async () => {
+  it('missed days: the closest window each valid service is in, once; a wider window never comes back', async () => {
     await createSchedule(t.db, { avisar: 30, mensagem: 'Aviso de 30 dias.' })
     await createSchedule(t.db, { avisar: 25, mensagem: 'Aviso de 25 dias.' })
     await createSchedule(t.db, { avisar: 5, mensagem: 'Aviso de 5 dias.' })
     await run(D)
-    // both its 30- and 25-day warnings fall in the missed days: only the 25-day one goes out
+    // 24 days left after the 10 days down: inside the 30- and 25-day windows, the 25-day one goes
     const ambos = await servico(addDays(D, 34))
-    // its 30-day day came before the last run; its 25-day day is in the missed days
+    // 18 days left: the 25-day window as well
     const um = await servico(addDays(D, 28))
-    // its 5-day day is in the missed days but it ended before today
+    // its 5-day window came in the missed days, but it ended before today
     const vencido = await servico(addDays(D, 7))
 
     const resumo = await run(addDays(D, 10))
 
     expect(resumo).toMatchObject({ desde: D, avisos_criados: 2, servicos_vencidos: 1 })
     expect((await avisosOf(ambos.id)).map((a) => a.texto)).toEqual(['Aviso de 25 dias.'])
-    expect((await automaticosOf(ambos.id)).map((a) => [a.avisar, a.situacao]).sort()).toEqual([
+    expect((await automaticosOf(ambos.id)).map((a) => [a.avisar, a.situacao])).toEqual([
       [25, 'enviado'],
-      [30, 'substituido'],
     ])
     expect((await avisosOf(um.id)).map((a) => a.texto)).toEqual(['Aviso de 25 dias.'])
     expect(await automaticosOf(um.id)).toHaveLength(1)
@@ -250,9 +250,187 @@ describe('the warnings job, day by day', () => {
     expect(mailsTo(ambos.cliente.email)[0].text).toContain('(faltam 24 dias)')
     expect(mailsTo(vencido.cliente.email)).toHaveLength(0)
 
-    // the superseded 30-day warning never comes back
-    await run(addDays(D, 11))
-    expect(await avisosOf(ambos.id)).toHaveLength(1)
+    // the 30-day window, wider than the one warned, never comes back
+    for (let dia = 11; dia <= 24; dia++) await run(addDays(D, dia))
+    expect((await avisosOf(ambos.id)).map((a) => a.texto)).toEqual(['Aviso de 25 dias.'])
+    // then the 5-day window
+    await run(addDays(D, 29))
+    expect((await avisosOf(ambos.id)).map((a) => a.texto)).toEqual([
+      'Aviso de 25 dias.',
+      'Aviso de 5 dias.',
+    ])
+  })
+})
+
+describe('the warning window (issue 17)', () => {
+  /** A service valid from `inicio` to `fim`, its client's e-mails, its avisos' texts. */
+  async function valido(
+    inicio: string,
+    fim: string,
+    extra: Partial<typeof servicos.$inferInsert> = {},
+  ) {
+    return servico(fim, { vigencia_inicio: inicio, ...extra })
+  }
+  const textos = async (id: string) => (await avisosOf(id)).map((a) => a.texto)
+  const padrao = async () => {
+    await createSchedule(t.db, { avisar: 90, mensagem: 'Faltam 90 dias: iniciar a renovação.' })
+    await createSchedule(t.db, { avisar: 30, mensagem: 'Faltam 30 dias.' })
+    await createSchedule(t.db, { avisar: 15, mensagem: 'Faltam 15 dias.' })
+    await createSchedule(t.db, { avisar: 5, mensagem: 'Faltam 5 dias.' })
+  }
+
+  it('a service created inside a window gets only the closest warning, at the next run', async () => {
+    await padrao()
+    await run(addDays(D, -1))
+    const s = await valido(addDays(D, -400), addDays(D, 10)) // created with 10 days left
+    const resumo = await run(D)
+    expect(resumo.avisos_criados).toBe(1)
+    expect(await textos(s.id)).toEqual(['Faltam 15 dias.'])
+    expect(mailsTo(s.cliente.email)).toHaveLength(1)
+    expect(mailsTo(s.cliente.email)[0].text).toContain('(faltam 10 dias)')
+    // the next days inside the same window: nothing more; the 5-day window: its warning
+    for (let dia = 1; dia <= 4; dia++) await run(addDays(D, dia))
+    expect(await textos(s.id)).toEqual(['Faltam 15 dias.'])
+    await run(addDays(D, 5))
+    expect(await textos(s.id)).toEqual(['Faltam 15 dias.', 'Faltam 5 dias.'])
+  })
+
+  it('0 and 1 day remaining: the smallest window, "vence hoje" and "falta 1 dia"', async () => {
+    await padrao()
+    const hoje = await valido(addDays(D, -300), D)
+    const amanha = await valido(addDays(D, -300), addDays(D, 1))
+    await run(D)
+    expect(await textos(hoje.id)).toEqual(['Faltam 5 dias.'])
+    expect(await textos(amanha.id)).toEqual(['Faltam 5 dias.'])
+    expect(mailsTo(hoje.cliente.email)[0].text).toContain('(vence hoje)')
+    expect(mailsTo(amanha.cliente.email)[0].text).toContain('(falta 1 dia)')
+    // the end date passed: no more warnings, 'Vencido' the day after
+    await run(addDays(D, 1))
+    await run(addDays(D, 2))
+    expect(await textos(hoje.id)).toEqual(['Faltam 5 dias.'])
+    expect(await textos(amanha.id)).toEqual(['Faltam 5 dias.'])
+    const [row] = await t.db.select().from(servicos).where(eq(servicos.id, hoje.id))
+    expect(row.status_id).toBe((await getStatus(t.db, 'Vencido')).id)
+  })
+
+  it('a window as long as the whole validity never applies: a 90-day service is not told "faltam 90 dias" on its first day', async () => {
+    await padrao()
+    const curto = await valido(D, addDays(D, 90))
+    const resumo = await run(D)
+    expect(resumo.avisos_criados).toBe(0)
+    expect(received).toHaveLength(0)
+    // its windows shorter than the validity still come, each on its day
+    for (let dia = 1; dia <= 60; dia++) await run(addDays(D, dia))
+    expect(await textos(curto.id)).toEqual(['Faltam 30 dias.'])
+    // a 91-day service is inside the 90-day window on its first day after its start
+    const longo = await valido(addDays(D, 60), addDays(D, 151))
+    await run(addDays(D, 61))
+    expect(await textos(longo.id)).toEqual(['Faltam 90 dias: iniciar a renovação.'])
+  })
+
+  it('edited schedules: a window that now reaches the service warns once; one already warned does not again', async () => {
+    const trinta = await createSchedule(t.db, { avisar: 30, mensagem: 'Faltam 30 dias.' })
+    const s = await valido(addDays(D, -300), addDays(D, 20))
+    await run(D)
+    expect(await textos(s.id)).toEqual(['Faltam 30 dias.'])
+
+    // a new, closer window that already contains the service
+    const nova = await createSchedule(t.db, { avisar: 18, mensagem: 'Faltam 18 dias.' })
+    await run(addDays(D, 1))
+    expect(await textos(s.id)).toEqual(['Faltam 30 dias.']) // 19 days left: outside it
+    await run(addDays(D, 2))
+    expect(await textos(s.id)).toEqual(['Faltam 30 dias.', 'Faltam 18 dias.'])
+
+    // the 30-day schedule edited down to 16 days: it already warned this end date
+    await t.db.update(schedules).set({ avisar: 16 }).where(eq(schedules.id, trinta.id))
+    await run(addDays(D, 4))
+    expect(await textos(s.id)).toEqual(['Faltam 30 dias.', 'Faltam 18 dias.'])
+
+    // the 18-day schedule edited to 10 days: a window the service enters later
+    await t.db.update(schedules).set({ avisar: 10 }).where(eq(schedules.id, nova.id))
+    await run(addDays(D, 10))
+    expect(await avisosOf(s.id)).toHaveLength(2)
+    expect(mailsTo(s.cliente.email)).toHaveLength(2)
+  })
+
+  it('a renewed end date inside a window gets only the closest warning of the new date', async () => {
+    await padrao()
+    const s = await valido(addDays(D, -360), addDays(D, 5))
+    await run(D)
+    expect(await textos(s.id)).toEqual(['Faltam 5 dias.'])
+    // renewed to end in 20 days (validity 380 days): the 30-day window of the new date
+    await t.db
+      .update(servicos)
+      .set({ vigencia_fim: addDays(D, 21) })
+      .where(eq(servicos.id, s.id))
+    await run(addDays(D, 1))
+    expect((await avisosOf(s.id)).map((a) => [a.texto, a.data_limite])).toEqual([
+      ['Faltam 5 dias.', addDays(D, 5)],
+      ['Faltam 30 dias.', addDays(D, 21)],
+    ])
+    // renewed for a short validity (start moved too): its 30- and 90-day windows do not apply
+    await t.db
+      .update(servicos)
+      .set({ vigencia_inicio: addDays(D, 2), vigencia_fim: addDays(D, 30) })
+      .where(eq(servicos.id, s.id))
+    await run(addDays(D, 2))
+    expect(await avisosOf(s.id)).toHaveLength(2)
+    await run(addDays(D, 15))
+    expect((await avisosOf(s.id)).at(-1)).toMatchObject({
+      texto: 'Faltam 15 dias.',
+      data_limite: addDays(D, 30),
+    })
+  })
+
+  it('catch-up after 10 days down: each service gets its closest window once, the expired ones become Vencido', async () => {
+    await padrao()
+    await run(D)
+    const a = await valido(addDays(D, -400), addDays(D, 13)) // 3 days left on return
+    const b = await valido(addDays(D, -400), addDays(D, 35)) // 25 days left
+    const c = await valido(addDays(D, -400), addDays(D, 200)) // outside every window
+    const d = await valido(addDays(D, -400), addDays(D, 4)) // ended while down
+    const resumo = await run(addDays(D, 10))
+    expect(resumo).toMatchObject({ desde: D, avisos_criados: 2, servicos_vencidos: 1 })
+    expect(await textos(a.id)).toEqual(['Faltam 5 dias.'])
+    expect(await textos(b.id)).toEqual(['Faltam 30 dias.'])
+    expect(await textos(c.id)).toEqual([])
+    expect(await textos(d.id)).toEqual([])
+    expect(mailsTo(a.cliente.email)[0].text).toContain('(faltam 3 dias)')
+    const [row] = await t.db.select().from(servicos).where(eq(servicos.id, d.id))
+    expect(row.status_id).toBe((await getStatus(t.db, 'Vencido')).id)
+  })
+
+  it("a service type's lead time adds its own window (before a schedule of the same days)", async () => {
+    await padrao()
+    const lo = await createTipoServico(t.db, {
+      tipo: `Licença de Operação ${unique('lo')}`,
+      antecedencia_renovacao: 120,
+    })
+    const s = await valido(addDays(D, -1340), addDays(D, 120), { tipo_servico_id: lo.id })
+    const outro = await valido(addDays(D, -1340), addDays(D, 120))
+    await run(D)
+    const [aviso] = await avisosOf(s.id)
+    expect(aviso.texto).toBe(
+      'Prazo de renovação: a renovação deve ser requerida com antecedência mínima de 120 dias do fim da vigência. Inicie agora a preparação dos documentos.',
+    )
+    expect(await avisosOf(outro.id)).toHaveLength(0)
+    expect(await automaticosOf(s.id)).toMatchObject([
+      { schedule_id: null, avisar: 120, situacao: 'enviado' },
+    ])
+    const [mail] = mailsTo(s.cliente.email)
+    expect(mail.text).toContain('antecedência mínima de 120 dias')
+    expect(mail.text).toContain('(faltam 120 dias)')
+    // once per end date, also from two runs on the same day
+    await run(D, { origem: 'manual' })
+    for (let dia = 1; dia <= 30; dia++) await run(addDays(D, dia))
+    expect(await textos(s.id)).toEqual([aviso.texto, 'Faltam 90 dias: iniciar a renovação.'])
+
+    // a lead time equal to a schedule's days: the type's window is the one warned
+    const igual = await createTipoServico(t.db, { antecedencia_renovacao: 90 })
+    const s2 = await valido(addDays(D, -1000), addDays(D, 30 + 90), { tipo_servico_id: igual.id })
+    await run(addDays(D, 31))
+    expect((await textos(s2.id))[0]).toContain('antecedência mínima de 90 dias')
+    expect(await avisosOf(s2.id)).toHaveLength(1)
   })
 })
 
@@ -439,6 +617,17 @@ describe('POST /api/admin/avisos-automaticos/executar', () => {
     })
     expect(res.statusCode).toBe(ADMIN_ONLY[name])
     if (name !== 'admin') expect(await t.db.select().from(avisosExecucoes)).toHaveLength(0)
+  })
+
+  it('reports the warnings of services already inside a window (not only on the exact day)', async () => {
+    await createSchedule(t.db, { avisar: 30, mensagem: 'Renove a licença.' })
+    const lista = await Promise.all([10, 12, 29].map((n) => servico(addDays(today(), n))))
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: '/api/admin/avisos-automaticos/executar',
+    })
+    expect(res.json()).toMatchObject({ avisos_criados: 3, emails_enviados: 3, falhas: 0 })
+    for (const s of lista) expect(mailsTo(s.cliente.email)).toHaveLength(1)
   })
 
   it("runs today's job and answers its summary; the aviso is listed as automatic", async () => {

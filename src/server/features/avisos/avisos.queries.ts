@@ -1,10 +1,17 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { avisos, avisosAutomaticos } from '../../db/schema.ts'
+import {
+  linkNotificacao,
+  nomeCliente,
+  nomeServico,
+  notificarAdmins,
+  notificarCliente,
+} from '../../db/notificacoes.ts'
+import { avisos, avisosAutomaticos, servicos, tiposServicos } from '../../db/schema.ts'
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
 import { HttpError, notFound } from '../../errors.ts'
-import { SERVICO_NAO_ENCONTRADO } from '../../policy.ts'
-import type { Aviso, AvisoComOrigem, AvisoCreate } from '#shared/schemas/avisos.ts'
+import { ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
+import type { Aviso, AvisoComOrigem, AvisoCreate, MeuAviso } from '#shared/schemas/avisos.ts'
 
 export const AVISO_NAO_ENCONTRADO = 'Aviso não encontrado.'
 
@@ -14,8 +21,16 @@ const toAviso = (row: typeof avisos.$inferSelect): Aviso => ({
   texto: row.texto,
   data_limite: row.data_limite,
   resolvido: row.resolvido,
+  visivel_cliente: row.visivel_cliente,
+  concluido_cliente_em: row.concluido_cliente_em?.toISOString() ?? null,
   created_at: row.created_at.toISOString(),
 })
+
+/** A notification's short text: the first line, at most 80 characters. */
+const resumo = (texto: string) => {
+  const linha = texto.split('\n')[0].trim()
+  return linha.length > 80 ? `${linha.slice(0, 79)}…` : linha
+}
 
 /** SPEC §7: the avisos of a service, newest first, each with how it went out when automatic. */
 export async function listAvisos(db: DbOrTx, servicoId: string): Promise<AvisoComOrigem[]> {
@@ -37,19 +52,32 @@ export async function listAvisos(db: DbOrTx, servicoId: string): Promise<AvisoCo
   }))
 }
 
-/** A warning written by hand: open (not resolved). A service deleted meanwhile is a 404. */
+/**
+ * A warning written by hand: open (not resolved), visible to the client unless said otherwise
+ * (issue 17: the client is then notified, in the same transaction). A service deleted meanwhile
+ * is a 404.
+ */
 export async function createAviso(db: DbOrTx, servicoId: string, body: AvisoCreate) {
   try {
-    const [row] = await db
-      .insert(avisos)
-      .values({
-        servico_id: servicoId,
-        texto: body.texto,
-        data_limite: body.data_limite,
-        resolvido: false,
-      })
-      .returning()
-    return toAviso(row)
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(avisos)
+        .values({
+          servico_id: servicoId,
+          texto: body.texto,
+          data_limite: body.data_limite,
+          resolvido: false,
+          visivel_cliente: body.visivel_cliente ?? true,
+        })
+        .returning()
+      if (row.visivel_cliente)
+        await notificarCliente(tx, servicoId, {
+          tipo: 'aviso_novo',
+          titulo: `Novo aviso em ${await nomeServico(tx, servicoId)}: ${resumo(row.texto)}`,
+          link: linkNotificacao.inicioCliente(),
+        })
+      return toAviso(row)
+    })
   } catch (err) {
     if (isPgError(err, FOREIGN_KEY_VIOLATION)) throw notFound(SERVICO_NAO_ENCONTRADO)
     if (isPgError(err, '22008')) throw new HttpError(400, 'Informe uma data válida.', 'data_limite')
@@ -57,11 +85,11 @@ export async function createAviso(db: DbOrTx, servicoId: string, body: AvisoCrea
   }
 }
 
-/** SPEC §4: resolve or reopen a warning. */
+/** SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). */
 export async function updateAviso(db: DbOrTx, id: string, body: { resolvido: boolean }) {
   const [row] = await db
     .update(avisos)
-    .set({ resolvido: body.resolvido })
+    .set(body.resolvido ? { resolvido: true } : { resolvido: false, concluido_cliente_em: null })
     .where(eq(avisos.id, id))
     .returning()
   if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
@@ -71,4 +99,68 @@ export async function updateAviso(db: DbOrTx, id: string, body: { resolvido: boo
 export async function deleteAviso(db: DbOrTx, id: string) {
   const [row] = await db.delete(avisos).where(eq(avisos.id, id)).returning({ id: avisos.id })
   if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
+}
+
+// ---- the client's side (issue 17): only visible avisos of the client's own services ----
+
+/** Visible avisos of the actor's own services. */
+const meusAvisos = (actor: Actor) =>
+  and(
+    eq(avisos.visivel_cliente, true),
+    sql`${avisos.servico_id} in (select ${servicos.id} from ${servicos} where ${ownServicos(actor)})`,
+  )
+
+/** The client's avisos: open ones first by deadline, then the resolved ones, newest first. */
+export async function listMeusAvisos(db: DbOrTx, actor: Actor, id?: string): Promise<MeuAviso[]> {
+  const rows = await db
+    .select({
+      aviso: avisos,
+      tipo_servico: tiposServicos.tipo,
+      protocolo: servicos.protocolo,
+    })
+    .from(avisos)
+    .innerJoin(servicos, eq(servicos.id, avisos.servico_id))
+    .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
+    .where(and(meusAvisos(actor), id ? eq(avisos.id, id) : undefined))
+    .orderBy(
+      asc(avisos.resolvido),
+      sql`case when ${avisos.resolvido} then null else ${avisos.data_limite} end asc nulls last`,
+      desc(avisos.created_at),
+      desc(avisos.id),
+    )
+    .limit(200)
+  return rows.map(({ aviso, tipo_servico, protocolo }) => ({
+    id: aviso.id,
+    servico_id: aviso.servico_id,
+    tipo_servico,
+    protocolo,
+    texto: aviso.texto,
+    data_limite: aviso.data_limite,
+    resolvido: aviso.resolvido,
+    concluido_cliente_em: aviso.concluido_cliente_em?.toISOString() ?? null,
+    created_at: aviso.created_at.toISOString(),
+  }))
+}
+
+/**
+ * The client marks a visible aviso of its own service 'Concluído': it becomes resolved and the
+ * administrators are notified, in one transaction. Done already: unchanged, no new notification.
+ */
+export async function concluirMeuAviso(db: DbOrTx, actor: Actor, id: string): Promise<MeuAviso> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(avisos)
+      .set({ resolvido: true, concluido_cliente_em: sql`now()` })
+      .where(and(eq(avisos.id, id), eq(avisos.resolvido, false), meusAvisos(actor)))
+      .returning()
+    if (row)
+      await notificarAdmins(tx, {
+        tipo: 'aviso_concluido',
+        titulo: `Aviso concluído por ${await nomeCliente(tx, row.servico_id)} em ${await nomeServico(tx, row.servico_id)}: ${resumo(row.texto)}`,
+        link: linkNotificacao.servicoAdmin(row.servico_id),
+      })
+  })
+  const [aviso] = await listMeusAvisos(db, actor, id)
+  if (!aviso) throw notFound(AVISO_NAO_ENCONTRADO)
+  return aviso
 }

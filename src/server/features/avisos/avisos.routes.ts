@@ -10,10 +10,18 @@ import {
   AvisoSchema,
   AvisoUpdateSchema,
   ExecucaoAvisosSchema,
+  MeuAvisoSchema,
 } from '#shared/schemas/avisos.ts'
 import { today } from '#shared/datas.ts'
 import { executarAvisosAutomaticos, ultimaExecucao } from './avisos-automaticos.ts'
-import { createAviso, deleteAviso, listAvisos, updateAviso } from './avisos.queries.ts'
+import {
+  concluirMeuAviso,
+  createAviso,
+  deleteAviso,
+  listAvisos,
+  listMeusAvisos,
+  updateAviso,
+} from './avisos.queries.ts'
 
 /** SPEC §2/§4 warnings (avisos) of a service: list newest first, create, resolve, delete. Admin only. */
 export async function avisosRoutes(fastify: FastifyInstance) {
@@ -90,5 +98,21 @@ export async function avisosRoutes(fastify: FastifyInstance) {
       await deleteAviso(app.ctx.db, request.params.id)
       return reply.status(204).send()
     },
+  )
+
+  // ---- issue 17: the client's visible avisos, and 'Concluído' ----
+
+  const cliente = { audience: 'cliente' as const }
+
+  app.get(
+    '/api/meus-avisos',
+    { config: cliente, schema: { response: { 200: z.array(MeuAvisoSchema) } } },
+    async (request) => listMeusAvisos(app.ctx.db, actorOf(request)),
+  )
+
+  app.post(
+    '/api/meus-avisos/:id/concluir',
+    { config: cliente, schema: { params: IdParamsSchema, response: { 200: MeuAvisoSchema } } },
+    async (request) => concluirMeuAviso(app.ctx.db, actorOf(request), request.params.id),
   )
 }

@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { avisos } from '../../db/schema.ts'
+import { and, eq as eqOp } from 'drizzle-orm'
+import { avisos, notificacoes } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import {
+  AUDIENCES,
+  createActors,
+  createClientActor,
+  type Actor,
+  type AudienceName,
+} from '#tests/setup/actors.ts'
 import { createAviso, createServico } from '#tests/factories.ts'
 
 let t: TestApp
@@ -50,12 +57,14 @@ describe('GET /api/admin/servicos/:id/avisos', () => {
     expect(res.json().map((a: { texto: string }) => a.texto)).toEqual(['novo', 'antigo'])
     expect(Object.keys(res.json()[0]).sort()).toEqual([
       'automatico',
+      'concluido_cliente_em',
       'created_at',
       'data_limite',
       'id',
       'resolvido',
       'servico_id',
       'texto',
+      'visivel_cliente',
     ])
     expect(res.json()[0].resolvido).toBe(true)
     expect(res.json()[0].automatico).toBeNull()
@@ -183,5 +192,165 @@ describe('DELETE /api/admin/avisos/:id', () => {
     const bad = await actors.admin.inject({ method: 'DELETE', url: '/api/admin/avisos/1' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toBe('Identificador inválido.')
+  })
+})
+
+// ---- issue 17: avisos visible to the client ----
+
+const notificacoesDe = (userId: string, tipo: string) =>
+  t.db
+    .select()
+    .from(notificacoes)
+    .where(and(eqOp(notificacoes.user_id, userId), eqOp(notificacoes.tipo, tipo as 'aviso_novo')))
+
+describe('"Visível para o cliente" on a new aviso', () => {
+  it('is on by default and notifies the client in the same write; off keeps it internal', async () => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const antes = (await notificacoesDe(actors.owner.userId!, 'aviso_novo')).length
+    const visivel = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/servicos/${s.id}/avisos`,
+      payload: { texto: 'Enviar a matrícula atualizada', data_limite: '2026-12-01' },
+    })
+    expect(visivel.statusCode).toBe(201)
+    expect(visivel.json()).toMatchObject({ visivel_cliente: true, concluido_cliente_em: null })
+    const interno = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/servicos/${s.id}/avisos`,
+      payload: { texto: 'Conferir a taxa', data_limite: '2026-12-01', visivel_cliente: false },
+    })
+    expect(interno.json().visivel_cliente).toBe(false)
+    const depois = await notificacoesDe(actors.owner.userId!, 'aviso_novo')
+    expect(depois.length).toBe(antes + 1)
+    expect(depois.at(-1)!.titulo).toContain('Enviar a matrícula atualizada')
+    expect(depois.at(-1)!.link).toBe('/app/usuario/dashboard')
+    expect(await notificacoesDe(actors.otherClient.userId!, 'aviso_novo')).toEqual([])
+  })
+
+  it('a non-boolean flag is 400 and creates nothing', async () => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/servicos/${s.id}/avisos`,
+      payload: { texto: 'x', data_limite: '2026-12-01', visivel_cliente: 'sim' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('Informe se o aviso é visível para o cliente.')
+    expect(await rowsOf(s.id)).toEqual([])
+  })
+})
+
+describe('GET /api/meus-avisos', () => {
+  const CLIENT_ONLY = { anonymous: 401, otherClient: 200, owner: 200, admin: 403 } as const
+
+  it.each(AUDIENCES)('%s sees only visible avisos of its own services', async (name) => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const visivel = await createAviso(t.db, { servico_id: s.id, texto: `visível ${name}` })
+    const interno = await createAviso(t.db, {
+      servico_id: s.id,
+      texto: `interno ${name}`,
+      visivel_cliente: false,
+    })
+    const res = await actors[name].inject({ method: 'GET', url: '/api/meus-avisos' })
+    expect(res.statusCode).toBe(CLIENT_ONLY[name])
+    if (res.statusCode !== 200) return
+    const ids = res.json().map((a: { id: string }) => a.id)
+    expect(ids).not.toContain(interno.id)
+    if (name === 'owner') {
+      expect(ids).toContain(visivel.id)
+      const row = res.json().find((a: { id: string }) => a.id === visivel.id)
+      expect(Object.keys(row).sort()).toEqual([
+        'concluido_cliente_em',
+        'created_at',
+        'data_limite',
+        'id',
+        'protocolo',
+        'resolvido',
+        'servico_id',
+        'texto',
+        'tipo_servico',
+      ])
+    } else expect(ids).not.toContain(visivel.id)
+  })
+
+  it('lists open avisos first, by deadline', async () => {
+    const dono = await createClientActor(t)
+    const s = await createServico(t.db, { cliente_id: dono.clienteId! })
+    await createAviso(t.db, { servico_id: s.id, texto: 'feito', resolvido: true })
+    await createAviso(t.db, { servico_id: s.id, texto: 'depois', data_limite: '2027-03-01' })
+    await createAviso(t.db, { servico_id: s.id, texto: 'antes', data_limite: '2027-02-01' })
+    const res = await dono.inject({ method: 'GET', url: '/api/meus-avisos' })
+    expect(res.json().map((a: { texto: string }) => a.texto)).toEqual(['antes', 'depois', 'feito'])
+  })
+})
+
+describe('POST /api/meus-avisos/:id/concluir', () => {
+  const EXPECTED = { anonymous: 401, otherClient: 404, owner: 200, admin: 403 } as const
+
+  it.each(AUDIENCES)('%s', async (name) => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const aviso = await createAviso(t.db, { servico_id: s.id })
+    const res = await actors[name].inject({
+      method: 'POST',
+      url: `/api/meus-avisos/${aviso.id}/concluir`,
+    })
+    expect(res.statusCode).toBe(EXPECTED[name])
+    const [row] = await t.db.select().from(avisos).where(eq(avisos.id, aviso.id))
+    expect(row.resolvido).toBe(name === 'owner')
+    expect(row.concluido_cliente_em !== null).toBe(name === 'owner')
+    if (name === 'owner') expect(res.json()).toMatchObject({ id: aviso.id, resolvido: true })
+  })
+
+  it('an internal aviso is 404 even for its owner', async () => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const aviso = await createAviso(t.db, { servico_id: s.id, visivel_cliente: false })
+    const res = await actors.owner.inject({
+      method: 'POST',
+      url: `/api/meus-avisos/${aviso.id}/concluir`,
+    })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().message).toBe('Aviso não encontrado.')
+    const [row] = await t.db.select().from(avisos).where(eq(avisos.id, aviso.id))
+    expect(row.resolvido).toBe(false)
+  })
+
+  it('notifies every admin once; the analyst sees it and reopening clears it', async () => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const aviso = await createAviso(t.db, { servico_id: s.id, texto: 'Assinar a procuração' })
+    const antes = (await notificacoesDe(actors.admin.userId!, 'aviso_concluido')).length
+    for (let i = 0; i < 2; i++) {
+      const res = await actors.owner.inject({
+        method: 'POST',
+        url: `/api/meus-avisos/${aviso.id}/concluir`,
+      })
+      expect(res.statusCode).toBe(200)
+    }
+    const depois = await notificacoesDe(actors.admin.userId!, 'aviso_concluido')
+    expect(depois.length).toBe(antes + 1)
+    expect(depois.at(-1)!.link).toBe(`/app/admin/servico/${s.id}`)
+    expect(await notificacoesDe(actors.owner.userId!, 'aviso_concluido')).toEqual([])
+
+    const lista = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${s.id}/avisos`,
+    })
+    expect(lista.json()[0]).toMatchObject({ resolvido: true })
+    expect(lista.json()[0].concluido_cliente_em).not.toBeNull()
+    const reaberto = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/avisos/${aviso.id}`,
+      payload: { resolvido: false },
+    })
+    expect(reaberto.json()).toMatchObject({ resolvido: false, concluido_cliente_em: null })
+  })
+
+  it('a malformed or missing id', async () => {
+    const bad = await actors.owner.inject({ method: 'POST', url: '/api/meus-avisos/1/concluir' })
+    expect(bad.statusCode).toBe(400)
+    const missing = await actors.owner.inject({
+      method: 'POST',
+      url: `/api/meus-avisos/${MISSING}/concluir`,
+    })
+    expect(missing.statusCode).toBe(404)
   })
 })

@@ -5,22 +5,24 @@ import { HttpError, notFound } from '../../errors.ts'
 import { type ListQuery } from '#shared/schemas/common.ts'
 import {
   byName,
-  contains,
+  containsEachWord,
   FOREIGN_KEY_VIOLATION,
   pageResult,
   paging,
   pgErrorCode,
+  uniqueOr,
 } from '../../db/sql-helpers.ts'
 
 type CategoriaBody = { nome: string; descricao: string | null }
 
 export const CATEGORIA_NAO_ENCONTRADA = 'Categoria não encontrada.'
+export const CATEGORIA_DUPLICADA = 'Já existe uma categoria com esse nome.'
 export const CATEGORIA_EM_USO =
   'Esta categoria possui tipos de serviço vinculados. Mova ou exclua esses tipos antes de excluí-la.'
 
 /** Searchable by name; ordered by name. */
 export async function listCategorias(db: DbOrTx, query: ListQuery) {
-  const where = query.q ? contains(categorias.nome, query.q) : undefined
+  const where = query.q ? containsEachWord(query.q, categorias.nome) : undefined
   const { limit, offset } = paging(query)
   const base = db
     .select()
@@ -34,13 +36,19 @@ export async function listCategorias(db: DbOrTx, query: ListQuery) {
   return pageResult(rows, total, query)
 }
 
+/** The unique index on the name (case and accents ignored) turns a duplicate into a clear 409. */
+const uniqueName = <T>(write: () => Promise<T>) =>
+  uniqueOr(write, () => new HttpError(409, CATEGORIA_DUPLICADA, 'nome'))
+
 export async function createCategoria(db: DbOrTx, body: CategoriaBody) {
-  const [row] = await db.insert(categorias).values(body).returning()
+  const [row] = await uniqueName(() => db.insert(categorias).values(body).returning())
   return row
 }
 
 export async function updateCategoria(db: DbOrTx, id: string, body: CategoriaBody) {
-  const [row] = await db.update(categorias).set(body).where(eq(categorias.id, id)).returning()
+  const [row] = await uniqueName(() =>
+    db.update(categorias).set(body).where(eq(categorias.id, id)).returning(),
+  )
   if (!row) throw notFound(CATEGORIA_NAO_ENCONTRADA)
   return row
 }

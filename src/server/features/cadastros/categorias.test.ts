@@ -61,6 +61,14 @@ describe('GET /api/admin/categorias', () => {
       await actors.admin.inject({ method: 'GET', url: `/api/admin/categorias?q=${tag}&page=9` })
     ).json()
     expect(far).toMatchObject({ rows: [], total: 12, page: 9 })
+    // Each word, in any order (issue 18): "03 licenca" finds "Licença … 03".
+    const words = (
+      await actors.admin.inject({
+        method: 'GET',
+        url: `/api/admin/categorias?q=${encodeURIComponent(`03  ${tag} LICENCA`)}&page=1`,
+      })
+    ).json()
+    expect(words.rows.map((r: { nome: string }) => r.nome)).toEqual([`Licença ${tag} 03`])
   })
 
   it('without page answers every row ordered by name (filters and selects)', async () => {
@@ -109,6 +117,40 @@ describe('GET /api/admin/categorias', () => {
 })
 
 describe('POST /api/admin/categorias', () => {
+  it('a name already used, ignoring case and accents, is a 409 beside the field', async () => {
+    const id = unique('dup')
+    const a = await createCategoria(t.db, { nome: `Licença Ambiental ${id}` })
+    const b = await createCategoria(t.db)
+    const body = await expectRefused(
+      actors.admin,
+      {
+        method: 'POST',
+        url: '/api/admin/categorias',
+        payload: { nome: `LICENCA ambiental ${id}` },
+      },
+      409,
+      'Já existe uma categoria com esse nome.',
+    )
+    expect(body).toMatchObject({ field: 'nome' })
+    await expectRefused(
+      actors.admin,
+      {
+        method: 'PATCH',
+        url: `/api/admin/categorias/${b.id}`,
+        payload: { nome: `licença AMBIENTAL ${id}` },
+      },
+      409,
+      'Já existe uma categoria com esse nome.',
+    )
+    // Renaming a row to its own name in other letters is not a duplicate.
+    const own = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/categorias/${a.id}`,
+      payload: { nome: `LICENÇA AMBIENTAL ${id}` },
+    })
+    expect(own.statusCode).toBe(200)
+  })
+
   it.each(AUDIENCES)('%s', async (name) => {
     const nome = `Categoria ${unique(name)}`
     const res = await actors[name].inject({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, or } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   tiposDocumentos,
@@ -10,7 +10,7 @@ import { REGRA_DUPLICADA } from '#shared/schemas/cadastros.ts'
 import { type ListQuery } from '#shared/schemas/common.ts'
 import {
   byName,
-  contains,
+  containsEachWord,
   FOREIGN_KEY_VIOLATION,
   pageResult,
   paging,
@@ -34,7 +34,7 @@ const columns = {
 /** Paged (SPEC §9), searchable by either type; ordered by service type, then document type. */
 export async function listRegras(db: DbOrTx, query: ListQuery) {
   const where = query.q
-    ? or(contains(tiposServicos.tipo, query.q), contains(tiposDocumentos.tipo, query.q))
+    ? containsEachWord(query.q, tiposServicos.tipo, tiposDocumentos.tipo)
     : undefined
   const { limit, offset } = paging(query)
   const base = db

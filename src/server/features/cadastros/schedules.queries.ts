@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { schedules } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import { type ListQuery } from '#shared/schemas/common.ts'
-import { contains, pageResult, paging } from '../../db/sql-helpers.ts'
+import { containsEachWord, pageResult, paging } from '../../db/sql-helpers.ts'
 
 type ScheduleBody = { avisar: number; mensagem: string }
 
@@ -11,7 +11,7 @@ export const SCHEDULE_NAO_ENCONTRADO = 'Agendamento não encontrado.'
 
 /** SPEC §2/§7: searchable by message, ordered by days ascending. */
 export async function listSchedules(db: DbOrTx, query: ListQuery) {
-  const where = query.q ? contains(schedules.mensagem, query.q) : undefined
+  const where = query.q ? containsEachWord(query.q, schedules.mensagem) : undefined
   const { limit, offset } = paging(query)
   const base = db
     .select()

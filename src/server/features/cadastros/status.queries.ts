@@ -5,12 +5,12 @@ import { HttpError, notFound } from '../../errors.ts'
 import { type ListQuery } from '#shared/schemas/common.ts'
 import {
   byName,
-  contains,
+  containsEachWord,
   FOREIGN_KEY_VIOLATION,
   pageResult,
   paging,
   pgErrorCode,
-  UNIQUE_VIOLATION,
+  uniqueOr,
 } from '../../db/sql-helpers.ts'
 
 type StatusBody = { nome: string; descricao: string | null }
@@ -22,7 +22,7 @@ export const STATUS_EM_USO =
 
 /** Searchable by name; ordered by name. */
 export async function listStatus(db: DbOrTx, query: ListQuery) {
-  const where = query.q ? contains(status.nome, query.q) : undefined
+  const where = query.q ? containsEachWord(query.q, status.nome) : undefined
   const { limit, offset } = paging(query)
   const base = db.select().from(status).where(where).orderBy(byName(status.nome), asc(status.id))
   const [rows, [{ total }]] = await Promise.all([
@@ -32,16 +32,9 @@ export async function listStatus(db: DbOrTx, query: ListQuery) {
   return pageResult(rows, total, query)
 }
 
-/** The unique index on the name turns a duplicate into a clear 409. */
-async function uniqueName<T>(write: () => Promise<T>) {
-  try {
-    return await write()
-  } catch (err) {
-    if (pgErrorCode(err).code === UNIQUE_VIOLATION)
-      throw new HttpError(409, STATUS_DUPLICADO, 'nome')
-    throw err
-  }
-}
+/** The unique index on the name (case and accents ignored) turns a duplicate into a clear 409. */
+const uniqueName = <T>(write: () => Promise<T>) =>
+  uniqueOr(write, () => new HttpError(409, STATUS_DUPLICADO, 'nome'))
 
 export async function createStatus(db: DbOrTx, body: StatusBody) {
   return uniqueName(async () => (await db.insert(status).values(body).returning())[0])

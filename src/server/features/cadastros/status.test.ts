@@ -62,6 +62,36 @@ describe('GET /api/admin/status', () => {
 })
 
 describe('POST /api/admin/status', () => {
+  it('a name already used, ignoring case and accents, is a 409 beside the field', async () => {
+    const id = unique('dup')
+    const a = await createStatus(t.db, { nome: `Licença Ambiental ${id}` })
+    const b = await createStatus(t.db)
+    const body = await expectRefused(
+      actors.admin,
+      { method: 'POST', url: '/api/admin/status', payload: { nome: `LICENCA ambiental ${id}` } },
+      409,
+      'Já existe um status com esse nome.',
+    )
+    expect(body).toMatchObject({ field: 'nome' })
+    await expectRefused(
+      actors.admin,
+      {
+        method: 'PATCH',
+        url: `/api/admin/status/${b.id}`,
+        payload: { nome: `licença AMBIENTAL ${id}` },
+      },
+      409,
+      'Já existe um status com esse nome.',
+    )
+    // Renaming a row to its own name in other letters is not a duplicate.
+    const own = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/status/${a.id}`,
+      payload: { nome: `LICENÇA AMBIENTAL ${id}` },
+    })
+    expect(own.statusCode).toBe(200)
+  })
+
   it.each(AUDIENCES)('%s', async (name) => {
     const nome = `Status ${unique(name)}`
     const res = await actors[name].inject({

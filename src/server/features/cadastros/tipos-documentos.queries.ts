@@ -9,14 +9,16 @@ import { HttpError, notFound } from '../../errors.ts'
 import { type ListQuery } from '#shared/schemas/common.ts'
 import {
   byName,
-  contains,
+  containsEachWord,
   FOREIGN_KEY_VIOLATION,
   pageResult,
   paging,
   pgErrorCode,
+  uniqueOr,
 } from '../../db/sql-helpers.ts'
 
 export const TIPO_DOCUMENTO_NAO_ENCONTRADO = 'Tipo de documento não encontrado.'
+export const TIPO_DOCUMENTO_DUPLICADO = 'Já existe um tipo de documento com esse nome.'
 export const TIPO_DOCUMENTO_EM_REGRA =
   'Este tipo de documento é exigido por regras de documentos. Exclua essas regras antes de excluí-lo.'
 export const TIPO_DOCUMENTO_COM_ARQUIVOS =
@@ -24,7 +26,7 @@ export const TIPO_DOCUMENTO_COM_ARQUIVOS =
 
 /** Paged (SPEC §9), searchable by name; ordered by name. */
 export async function listTiposDocumentos(db: DbOrTx, query: ListQuery) {
-  const where = query.q ? contains(tiposDocumentos.tipo, query.q) : undefined
+  const where = query.q ? containsEachWord(query.q, tiposDocumentos.tipo) : undefined
   const { limit, offset } = paging(query)
   const base = db
     .select()
@@ -38,17 +40,19 @@ export async function listTiposDocumentos(db: DbOrTx, query: ListQuery) {
   return pageResult(rows, total, query)
 }
 
+/** The unique index on the name (case and accents ignored) turns a duplicate into a clear 409. */
+const uniqueName = <T>(write: () => Promise<T>) =>
+  uniqueOr(write, () => new HttpError(409, TIPO_DOCUMENTO_DUPLICADO, 'tipo'))
+
 export async function createTipoDocumento(db: DbOrTx, body: { tipo: string }) {
-  const [row] = await db.insert(tiposDocumentos).values(body).returning()
+  const [row] = await uniqueName(() => db.insert(tiposDocumentos).values(body).returning())
   return row
 }
 
 export async function updateTipoDocumento(db: DbOrTx, id: string, body: { tipo: string }) {
-  const [row] = await db
-    .update(tiposDocumentos)
-    .set(body)
-    .where(eq(tiposDocumentos.id, id))
-    .returning()
+  const [row] = await uniqueName(() =>
+    db.update(tiposDocumentos).set(body).where(eq(tiposDocumentos.id, id)).returning(),
+  )
   if (!row) throw notFound(TIPO_DOCUMENTO_NAO_ENCONTRADO)
   return row
 }

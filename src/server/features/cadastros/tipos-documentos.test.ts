@@ -61,6 +61,40 @@ describe('GET /api/admin/tipos-documentos', () => {
 })
 
 describe('POST /api/admin/tipos-documentos', () => {
+  it('a name already used, ignoring case and accents, is a 409 beside the field', async () => {
+    const id = unique('dup')
+    const a = await createTipoDocumento(t.db, { tipo: `Licença Ambiental ${id}` })
+    const b = await createTipoDocumento(t.db)
+    const body = await expectRefused(
+      actors.admin,
+      {
+        method: 'POST',
+        url: '/api/admin/tipos-documentos',
+        payload: { tipo: `LICENCA ambiental ${id}` },
+      },
+      409,
+      'Já existe um tipo de documento com esse nome.',
+    )
+    expect(body).toMatchObject({ field: 'tipo' })
+    await expectRefused(
+      actors.admin,
+      {
+        method: 'PATCH',
+        url: `/api/admin/tipos-documentos/${b.id}`,
+        payload: { tipo: `licença AMBIENTAL ${id}` },
+      },
+      409,
+      'Já existe um tipo de documento com esse nome.',
+    )
+    // Renaming a row to its own name in other letters is not a duplicate.
+    const own = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/tipos-documentos/${a.id}`,
+      payload: { tipo: `LICENÇA AMBIENTAL ${id}` },
+    })
+    expect(own.statusCode).toBe(200)
+  })
+
   it.each(AUDIENCES)('%s', async (name) => {
     const tipo = `Documento ${unique(name)}`
     const res = await actors[name].inject({

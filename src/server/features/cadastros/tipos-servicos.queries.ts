@@ -1,15 +1,16 @@
-import { asc, count, eq, getTableColumns, or } from 'drizzle-orm'
+import { asc, count, eq, getTableColumns } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { categorias, servicos, tiposServicos } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { type ListQuery } from '#shared/schemas/common.ts'
 import {
   byName,
-  contains,
+  containsEachWord,
   FOREIGN_KEY_VIOLATION,
   pageResult,
   paging,
   pgErrorCode,
+  uniqueOr,
 } from '../../db/sql-helpers.ts'
 
 type TipoServicoBody = {
@@ -18,9 +19,11 @@ type TipoServicoBody = {
   validade: number
   ativo: boolean
   mensagem_aviso: string | null
+  antecedencia_renovacao: number | null
 }
 
 export const TIPO_SERVICO_NAO_ENCONTRADO = 'Tipo de serviço não encontrado.'
+export const TIPO_SERVICO_DUPLICADO = 'Já existe um tipo de serviço com esse nome.'
 export const CATEGORIA_INEXISTENTE = 'A categoria escolhida não existe mais. Escolha outra.'
 export const TIPO_SERVICO_EM_USO =
   'Este tipo de serviço possui serviços vinculados e não pode ser excluído. Você pode desativá-lo.'
@@ -29,9 +32,7 @@ const columns = { ...getTableColumns(tiposServicos), categoria: categorias.nome 
 
 /** Paged (SPEC §9), searchable by type or category; ordered by type. */
 export async function listTiposServicos(db: DbOrTx, query: ListQuery) {
-  const where = query.q
-    ? or(contains(tiposServicos.tipo, query.q), contains(categorias.nome, query.q))
-    : undefined
+  const where = query.q ? containsEachWord(query.q, tiposServicos.tipo, categorias.nome) : undefined
   const { limit, offset } = paging(query)
   const base = db
     .select(columns)
@@ -60,10 +61,13 @@ async function getTipoServico(db: DbOrTx, id: string) {
   return row
 }
 
-/** A category id that does not exist is the caller's mistake (400), not a database error. */
+/**
+ * A category id that does not exist is the caller's mistake (400), not a database error; a name
+ * already used (case and accents ignored) is a 409.
+ */
 async function writeWithCategoria<T>(write: () => Promise<T>) {
   try {
-    return await write()
+    return await uniqueOr(write, () => new HttpError(409, TIPO_SERVICO_DUPLICADO, 'tipo'))
   } catch (err) {
     if (pgErrorCode(err).code === FOREIGN_KEY_VIOLATION)
       throw new HttpError(400, CATEGORIA_INEXISTENTE, 'categoria_id')

@@ -36,6 +36,7 @@ describe('GET /api/admin/tipos-servicos', () => {
     if (name === 'admin')
       expect(Object.keys(res.json().rows[0]).sort()).toEqual(
         [
+          'antecedencia_renovacao',
           'ativo',
           'categoria',
           'categoria_id',
@@ -74,6 +75,40 @@ describe('GET /api/admin/tipos-servicos', () => {
 })
 
 describe('POST /api/admin/tipos-servicos', () => {
+  it('a name already used, ignoring case and accents, is a 409 beside the field', async () => {
+    const id = unique('dup')
+    const a = await createTipoServico(t.db, { tipo: `Licença Ambiental ${id}` })
+    const b = await createTipoServico(t.db)
+    const body = await expectRefused(
+      actors.admin,
+      {
+        method: 'POST',
+        url: '/api/admin/tipos-servicos',
+        payload: { tipo: `LICENCA ambiental ${id}`, validade: 365, ativo: true },
+      },
+      409,
+      'Já existe um tipo de serviço com esse nome.',
+    )
+    expect(body).toMatchObject({ field: 'tipo' })
+    await expectRefused(
+      actors.admin,
+      {
+        method: 'PATCH',
+        url: `/api/admin/tipos-servicos/${b.id}`,
+        payload: { tipo: `licença AMBIENTAL ${id}`, validade: 365, ativo: true },
+      },
+      409,
+      'Já existe um tipo de serviço com esse nome.',
+    )
+    // Renaming a row to its own name in other letters is not a duplicate.
+    const own = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/tipos-servicos/${a.id}`,
+      payload: { tipo: `LICENÇA AMBIENTAL ${id}`, validade: 365, ativo: true },
+    })
+    expect(own.statusCode).toBe(200)
+  })
+
   it.each(AUDIENCES)('%s', async (name) => {
     const cat = await createCategoria(t.db)
     const tipo = `Tipo ${unique(name)}`
@@ -131,6 +166,10 @@ describe('POST /api/admin/tipos-servicos', () => {
     [{ tipo: 'A', validade: 10, categoria_id: 7 }, 'Categoria inválida.'],
     [{ tipo: 'A', validade: 10, ativo: 'sim' }, 'Valor de "ativo" inválido.'],
     [{ tipo: 'A', validade: 10, mensagem_aviso: {} }, 'Dados inválidos.'],
+    ...[0, 3651, 2.5, '12 dias', -1].map((antecedencia_renovacao): [unknown, string] => [
+      { tipo: 'A', validade: 10, antecedencia_renovacao },
+      'A antecedência para renovação deve ser um número inteiro de dias entre 1 e 3650.',
+    ]),
     ...WRONG_SHAPES.map((p): [unknown, string] => [p, 'Dados inválidos.']),
   ])('bad body %j is a 400 and changes nothing', async (payload, message) => {
     const before = (await actors.admin.inject({ method: 'GET', url: URL })).json().total
@@ -141,6 +180,29 @@ describe('POST /api/admin/tipos-servicos', () => {
       message,
     )
     expect((await actors.admin.inject({ method: 'GET', url: URL })).json().total).toBe(before)
+  })
+
+  it('the lead time for renewal is kept, shown in the list, and cleared when left blank', async () => {
+    const tipo = `LO ${unique()}`
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: URL,
+      payload: { tipo, validade: 1460, antecedencia_renovacao: '120' },
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.json().antecedencia_renovacao).toBe(120)
+    const lista = await actors.admin.inject({
+      method: 'GET',
+      url: `${URL}?q=${encodeURIComponent(tipo)}`,
+    })
+    expect(lista.json().rows).toMatchObject([{ tipo, antecedencia_renovacao: 120 }])
+    const limpa = await actors.admin.inject({
+      method: 'PATCH',
+      url: `${URL}/${res.json().id}`,
+      payload: { tipo, validade: 1460, antecedencia_renovacao: '' },
+    })
+    expect(limpa.json().antecedencia_renovacao).toBeNull()
+    expect((await byId(res.json().id)).antecedencia_renovacao).toBeNull()
   })
 
   it('a category that does not exist is a 400, not a database error', async () => {

@@ -18,15 +18,17 @@ import {
   account,
   clientes,
   servicos,
+  documentoVersoes,
   servicosTiposDocumentos,
   user,
   userRoles,
 } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { ownCliente, type Actor } from '../../policy.ts'
-import { removeStored, type Storage } from '../../storage/storage.ts'
+import { deleteWithFiles, documentFiles, type FileDeps } from '../../storage/arquivos.ts'
 import {
   contains,
+  eachWord,
   likePattern,
   pageResult,
   pgErrorCode,
@@ -72,22 +74,35 @@ const dadosColumns = {
   endereco: clientes.endereco,
 }
 
-/** The admin's list adds the account, its role and the creation date. */
+/** Issue 14: the bytes of every version of every document of the client's services. */
+const armazenamento = sql<number>`(select coalesce(sum(${documentoVersoes.tamanho}), 0)::float8
+  from ${servicos}
+  join ${servicosTiposDocumentos} on ${servicosTiposDocumentos.servico_id} = ${servicos.id}
+  join ${documentoVersoes} on ${documentoVersoes.documento_id} = ${servicosTiposDocumentos.id}
+  where ${servicos.cliente_id} = ${clientes.id})`
+
+/** The admin's list adds the account, its role, the creation date and the storage used. */
 const columns = {
   ...dadosColumns,
   user_id: clientes.user_id,
   created_at: clientes.created_at,
   conta,
+  armazenamento,
 }
 
-/** Name (accent- and case-insensitive), e-mail, or document typed with or without its mask. */
+/**
+ * Every word in the name (accent- and case-insensitive), the e-mail, or the document typed with
+ * or without its mask.
+ */
 function searchClientes(q: string): SQL | undefined {
-  const doc = normalizeDocumento(q)
-  return or(
-    contains(clientes.nome, q),
-    sql`${clientes.email} ilike ${likePattern(q)}`,
-    doc ? sql`${clientes.documento} like ${likePattern(doc)}` : undefined,
-  )
+  return eachWord(q, (w) => {
+    const doc = normalizeDocumento(w)
+    return or(
+      contains(clientes.nome, w),
+      sql`${clientes.email} ilike ${likePattern(w)}`,
+      doc ? sql`${clientes.documento} like ${likePattern(doc)}` : undefined,
+    )
+  })
 }
 
 /** SPEC §7: newest first; paged by 10 and counted in SQL. */
@@ -237,12 +252,8 @@ export async function updateCliente(db: DbOrTx, id: string, body: ClienteBody) {
  * after the commit, the stored files. A failure before the commit changes nothing; a file that
  * cannot be removed afterwards is only logged.
  */
-export async function deleteCliente(
-  deps: { db: Db; storage: Storage; log: { error: (obj: object, msg: string) => void } },
-  id: string,
-  actorUserId: string,
-) {
-  const arquivos = await deps.db.transaction(async (tx) => {
+export async function deleteCliente(deps: FileDeps, id: string, actorUserId: string) {
+  await deleteWithFiles(deps, async (tx) => {
     const [cliente] = await tx
       .select({ id: clientes.id, user_id: clientes.user_id })
       .from(clientes)
@@ -255,16 +266,12 @@ export async function deleteCliente(
       .select({ id: servicos.id })
       .from(servicos)
       .where(eq(servicos.cliente_id, id))
-    const docs = await tx
-      .select({ caminho: servicosTiposDocumentos.caminho_arquivo })
-      .from(servicosTiposDocumentos)
-      .where(inArray(servicosTiposDocumentos.servico_id, doCliente))
+    const keys = await documentFiles(tx, inArray(servicosTiposDocumentos.servico_id, doCliente))
     await tx.delete(servicos).where(eq(servicos.cliente_id, id))
     await tx.delete(clientes).where(eq(clientes.id, id))
     if (cliente.user_id) await tx.delete(user).where(eq(user.id, cliente.user_id))
-    return docs.map((d) => d.caminho)
+    return { result: undefined, keys }
   })
-  await removeStored(deps.storage, arquivos, deps.log)
 }
 
 /** SPEC §4/§6: grant or revoke admin (update the role row, else insert it). */

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
+import { today } from '#shared/datas.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createConfirmedAccount } from '../../auth/auth.ts'
 import {
@@ -13,7 +14,13 @@ import {
 } from '../../db/schema.ts'
 import { StorageNotFound } from '../../storage/storage.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
-import { createActors, signIn, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import {
+  createActors,
+  enrolTwoFactor,
+  signIn,
+  type Actor,
+  type AudienceName,
+} from '#tests/setup/actors.ts'
 import {
   cpf,
   createAviso,
@@ -78,6 +85,7 @@ describe('GET /api/admin/clientes', () => {
       const row = res.json().rows[0]
       expect(Object.keys(row).sort()).toEqual(
         [
+          'armazenamento',
           'bairro',
           'cep',
           'complemento',
@@ -141,6 +149,10 @@ describe('GET /api/admin/clientes', () => {
       await find(`${doc.slice(0, 3)}.${doc.slice(3, 6)}.${doc.slice(6, 9)}-${doc.slice(9)}`),
     ).toEqual([c.id])
     expect(await find(`nada-${tag}`)).toEqual([])
+    // Each word, in any order, anywhere (name, e-mail or document): issue 18.
+    expect(await find(`${tag} conceicao   JOAO`)).toEqual([c.id])
+    expect(await find(`${tag} ${doc.slice(0, 5)}`)).toEqual([c.id])
+    expect(await find(`joão ${tag} maria`)).toEqual([])
   })
 
   it('pages by 10, newest first, with the total counted in SQL', async () => {
@@ -530,7 +542,12 @@ describe('PATCH /api/admin/clientes/:id/admin', () => {
 
   it('grants and revokes admin; the role takes effect at once', async () => {
     const c = await clienteComConta()
-    const cookie = await signIn(t, c.email, 'senha-123456')
+    // Administrators need the second factor (issue 13): the client has it before the grant.
+    const { cookie } = await enrolTwoFactor(
+      t,
+      await signIn(t, c.email, 'senha-123456'),
+      'senha-123456',
+    )
     const asClient = () =>
       t.app.inject({ method: 'GET', url: URL, headers: { cookie, origin: TEST_ORIGIN } })
     expect((await asClient()).statusCode).toBe(403)
@@ -640,10 +657,9 @@ describe('POST /api/admin/clientes/:id/servicos', () => {
     )
   })
 
-  it('defaults: end = start + validity, protocol PROT-timestamp, the first status', async () => {
+  it('defaults: end = start + validity, protocol {year}-{6 digits}, the first status', async () => {
     const c = await createCliente(t.db)
     const tipo = await createTipoServico(t.db, { validade: 30 })
-    const before = Date.now()
     const res = await actors.admin.inject({
       method: 'POST',
       url: `${URL}/${c.id}/servicos`,
@@ -663,8 +679,30 @@ describe('POST /api/admin/clientes/:id/servicos', () => {
       vigencia_fim: '2026-02-14',
     })
     expect(body.status_id).toBe((await getStatus(t.db, 'Em andamento')).id)
-    expect(body.protocolo).toMatch(/^PROT-\d{13}$/)
-    expect(Number(body.protocolo.slice(5))).toBeGreaterThanOrEqual(before)
+    expect(body.protocolo).toMatch(new RegExp(`^${today().slice(0, 4)}-\\d{6}$`))
+  })
+
+  it('new protocols are sequential in the year and unique under concurrent requests', async () => {
+    const c = await createCliente(t.db)
+    const tipo = await createTipoServico(t.db)
+    const criar = (protocolo = '') =>
+      actors.admin.inject({
+        method: 'POST',
+        url: `${URL}/${c.id}/servicos`,
+        payload: { tipo_servico_id: tipo.id, vigencia_inicio: '2026-01-15', protocolo },
+      })
+    const numero = (p: string) => Number(p.split('-')[1])
+    const first = (await criar()).json().protocolo as string
+    const ano = today().slice(0, 4)
+    // A number typed by hand on another service is skipped.
+    const typed = `${ano}-${String(numero(first) + 1).padStart(6, '0')}`
+    expect((await criar(typed)).statusCode).toBe(201)
+    const next = (await criar()).json().protocolo as string
+    expect(next).toBe(`${ano}-${String(numero(first) + 2).padStart(6, '0')}`)
+    const many = await Promise.all(Array.from({ length: 6 }, () => criar()))
+    const protocolos = many.map((r) => r.json().protocolo as string)
+    expect(new Set(protocolos).size).toBe(6)
+    expect(protocolos.map(numero).sort((a, b) => a - b)[0]).toBe(numero(next) + 1)
   })
 
   it('keeps the given end date, protocol and status', async () => {

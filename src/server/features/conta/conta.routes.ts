@@ -5,7 +5,16 @@ import { enforceLimits } from '../../auth/rate-limit.ts'
 import { currentSessionToken, endOtherSessions } from '../../auth/session.ts'
 import { HttpError } from '../../errors.ts'
 import { actorOf } from '../../policy.ts'
-import { MeSchema, SENHA_ATUAL_INCORRETA, SenhaAlteracaoSchema } from '#shared/schemas/conta.ts'
+import { getEmpresa } from '../../mail/empresa.ts'
+import { deleteSessao, listSessoes, updateEmpresa } from './conta.queries.ts'
+import { EmpresaFormSchema, EmpresaSchema } from '#shared/schemas/empresa.ts'
+import {
+  MeSchema,
+  SENHA_ATUAL_INCORRETA,
+  SenhaAlteracaoSchema,
+  SessaoParamsSchema,
+  SessaoSchema,
+} from '#shared/schemas/conta.ts'
 
 /** The signed-in account: who am I, change my password, sign out everywhere. */
 export async function contaRoutes(fastify: FastifyInstance) {
@@ -17,7 +26,12 @@ export async function contaRoutes(fastify: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request)
       return {
-        user: { id: actor.userId, email: actor.email, emailVerified: actor.emailVerified },
+        user: {
+          id: actor.userId,
+          email: actor.email,
+          emailVerified: actor.emailVerified,
+          twoFactorEnabled: actor.twoFactorEnabled,
+        },
         role: actor.role,
       }
     },
@@ -45,6 +59,53 @@ export async function contaRoutes(fastify: FastifyInstance) {
         await hashPassword(request.body.nova_senha),
       )
       await endOtherSessions(db, actor.userId, await currentSessionToken(auth, request))
+      return reply.status(204).send()
+    },
+  )
+
+  // Issue 13: the account's open sessions (Meus Dados, both roles); each can be ended, or all
+  // but this one. Only the actor's own: another account's session is a 404.
+  // Issue 17: "Dados da empresa" (admin profile): the firm's name and contact in every e-mail.
+  app.get(
+    '/api/admin/empresa',
+    { config: { audience: 'admin' }, schema: { response: { 200: EmpresaSchema } } },
+    async () => getEmpresa(app.ctx.db),
+  )
+
+  app.put(
+    '/api/admin/empresa',
+    {
+      config: { audience: 'admin' },
+      schema: { body: EmpresaFormSchema, response: { 200: EmpresaSchema } },
+    },
+    async (request) => updateEmpresa(app.ctx.db, request.body),
+  )
+
+  app.get(
+    '/api/conta/sessoes',
+    { config: { audience: 'user' }, schema: { response: { 200: SessaoSchema.array() } } },
+    async (request) => listSessoes(app.ctx.db, actorOf(request)),
+  )
+
+  app.delete(
+    '/api/conta/sessoes/:id',
+    { config: { audience: 'user' }, schema: { params: SessaoParamsSchema } },
+    async (request, reply) => {
+      await deleteSessao(app.ctx.db, actorOf(request), request.params.id)
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/api/conta/sessoes/encerrar-outras',
+    { config: { audience: 'user' } },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      await endOtherSessions(
+        app.ctx.db,
+        actor.userId,
+        await currentSessionToken(app.ctx.auth, request),
+      )
       return reply.status(204).send()
     },
   )

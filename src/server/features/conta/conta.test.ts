@@ -8,6 +8,7 @@ import {
   createClientActor,
   PASSWORD,
   signIn,
+  signInWithTwoFactor,
   type Actor,
   type AudienceName,
 } from '#tests/setup/actors.ts'
@@ -39,7 +40,11 @@ describe('POST /api/conta/senha (change password)', () => {
       return
     }
     expect(res.statusCode).toBe(204)
-    await expect(signIn(t, a.email!, 'trocada-123')).resolves.toContain('session_token')
+    await expect(
+      a.totpKey
+        ? signInWithTwoFactor(t, a.email!, { totpKey: a.totpKey }, 'trocada-123')
+        : signIn(t, a.email!, 'trocada-123'),
+    ).resolves.toContain('session_token')
     // put it back for the other tests
     const back = await change(a, {
       senha_atual: 'trocada-123',
@@ -166,7 +171,12 @@ describe('GET /api/me (role read)', () => {
     }
     expect(res.statusCode).toBe(200)
     expect(res.json().role).toBe(name === 'admin' ? 'admin' : 'usuario')
-    expect(Object.keys(res.json().user).sort()).toEqual(['email', 'emailVerified', 'id'])
+    expect(Object.keys(res.json().user).sort()).toEqual([
+      'email',
+      'emailVerified',
+      'id',
+      'twoFactorEnabled',
+    ])
   })
 
   it('falls back to usuario when the account has no role row', async () => {

@@ -7,6 +7,7 @@ import { servicosTiposDocumentos } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import {
+  documentosAtuais,
   createDocumento,
   createRegra,
   createServico,
@@ -53,11 +54,7 @@ function multipart(
 }
 
 const stored = (key: string) => path.join(t.dataDir, 'storage', 'documents', key)
-const docsOf = (servicoId: string) =>
-  t.db
-    .select()
-    .from(servicosTiposDocumentos)
-    .where(eq(servicosTiposDocumentos.servico_id, servicoId))
+const docsOf = (servicoId: string) => documentosAtuais(t.db, servicoId)
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -137,7 +134,7 @@ describe('POST /api/admin/servicos/:id/documentos', () => {
     expect(renamed.json().extensao).toBe('png')
   })
 
-  it('a second upload of the same type replaces the row and removes the old file after commit', async () => {
+  it('a second upload of the same type is a new version of the same document; the old file is kept (issue 14)', async () => {
     const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
     await upload(
       actors.admin,
@@ -158,7 +155,8 @@ describe('POST /api/admin/servicos/:id/documentos', () => {
     expect(rows.length).toBe(1)
     expect(rows[0].id).toBe(v1.id)
     expect(rows[0].caminho_arquivo).toMatch(/-v2\.png$/)
-    expect(existsSync(stored(v1.caminho_arquivo))).toBe(false)
+    expect(existsSync(stored(v1.caminho_arquivo))).toBe(true)
+    expect(res.json().versoes).toBe(2)
     expect(existsSync(stored(rows[0].caminho_arquivo))).toBe(true)
   })
 

@@ -1,19 +1,28 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notFound } from '../../errors.ts'
 import { actorOf, requireServico } from '../../policy.ts'
-import { removeStored, StorageNotFound } from '../../storage/storage.ts'
-import { receiveUpload, type ReceivedFile } from '../../storage/upload.ts'
+import { getMarca } from '../../mail/empresa.ts'
+import { actionEmail, sendEach } from '../../mail/mailer.ts'
+import { deleteWithFiles, storeUpload } from '../../storage/arquivos.ts'
+import { StorageNotFound } from '../../storage/storage.ts'
+import { receiveUpload } from '../../storage/upload.ts'
 import {
   ADMIN_UPLOAD_EXTENSIONS,
   CLIENT_UPLOAD_EXTENSIONS,
   downloadName,
   extensionOf,
 } from '#shared/arquivos.ts'
-import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { IdParamsSchema, ListQuerySchema } from '#shared/schemas/common.ts'
+import { splitEmails, uniqueEmails } from '#shared/schemas/servicos.ts'
 import {
   AdminDocumentoSchema,
+  ContagemSchema,
+  DocumentoVersaoSchema,
+  FilaDocumentosSchema,
+  RevisaoSchema,
+  VersaoParamsSchema,
   DocumentoEnviadoSchema,
   DocumentosServicoSchema,
   UploadParamsSchema,
@@ -22,15 +31,21 @@ import {
   clientDocumentKey,
 } from '#shared/schemas/documentos.ts'
 import {
+  addVersao,
+  countFila,
   deleteDocumento,
   getArquivo,
   getDocumento,
   getDocumentosServico,
   getTipoDocumentoEscolhido,
   getTipoExigido,
+  getVersaoArquivo,
   listDocumentos,
+  listFila,
+  listVersoes,
+  recordEnvioRejeicao,
+  revisarDocumento,
   updateDocumento,
-  upsertDocumento,
 } from './documentos.queries.ts'
 
 const MIME: Record<string, string> = {
@@ -63,52 +78,55 @@ export async function documentosRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const admin = { audience: 'admin' as const }
 
-  /**
-   * Stores the received file under `caminho`, then upserts its row. A failed write removes the new
-   * file; the replaced file is removed only after the commit.
-   */
-  async function storeDocumento(
-    request: FastifyRequest,
-    file: ReceivedFile,
-    p: {
-      servicoId: string
-      tipoDocumentoId: string
-      tipo: string
-      caminho: string
-      visivel: boolean
-      cotaClienteMb?: number
-    },
-  ) {
-    await file.storeAs(app.ctx.storage, p.caminho)
-    let saved
+  const files = (request: FastifyRequest) => ({
+    db: app.ctx.db,
+    storage: app.ctx.storage,
+    log: request.log,
+  })
+
+  /** Streams a stored file as an attachment named after its type. */
+  async function sendArquivo(reply: FastifyReply, arquivo: { caminho: string; tipo: string }) {
+    let stream
     try {
-      saved = await upsertDocumento(app.ctx.db, { ...p, tamanho: file.size })
+      stream = await app.ctx.storage.get(arquivo.caminho)
     } catch (err) {
-      await removeStored(app.ctx.storage, [p.caminho], request.log)
+      if (err instanceof StorageNotFound) throw notFound('Arquivo não encontrado.')
       throw err
     }
-    await removeStored(app.ctx.storage, [saved.replaced], request.log)
-    return saved.row
+    return reply
+      .header('content-type', MIME[extensionOf(arquivo.caminho)] ?? 'application/octet-stream')
+      .header(
+        'content-disposition',
+        contentDisposition(downloadName(arquivo.tipo, arquivo.caminho)),
+      )
+      .header('cache-control', 'private, no-store')
+      .send(stream)
   }
 
   // SPEC §7 step 6: download by id; clients only within their own visible documents.
   app.get(
     '/api/documentos/:id/arquivo',
     { config: { audience: 'user' }, schema: { params: IdParamsSchema } },
+    async (request, reply) =>
+      sendArquivo(reply, await getArquivo(app.ctx.db, actorOf(request), request.params.id)),
+  )
+
+  // Issue 14 "Histórico": every version of a document, for the admin and for its client.
+  app.get(
+    '/api/documentos/:id/versoes',
+    {
+      config: { audience: 'user' },
+      schema: { params: IdParamsSchema, response: { 200: z.array(DocumentoVersaoSchema) } },
+    },
+    async (request) => listVersoes(app.ctx.db, actorOf(request), request.params.id),
+  )
+
+  app.get(
+    '/api/documentos/:id/versoes/:versaoId/arquivo',
+    { config: { audience: 'user' }, schema: { params: VersaoParamsSchema } },
     async (request, reply) => {
-      const doc = await getArquivo(app.ctx.db, actorOf(request), request.params.id)
-      let stream
-      try {
-        stream = await app.ctx.storage.get(doc.caminho)
-      } catch (err) {
-        if (err instanceof StorageNotFound) throw notFound('Arquivo não encontrado.')
-        throw err
-      }
-      return reply
-        .header('content-type', MIME[extensionOf(doc.caminho)] ?? 'application/octet-stream')
-        .header('content-disposition', contentDisposition(downloadName(doc.tipo, doc.caminho)))
-        .header('cache-control', 'private, no-store')
-        .send(stream)
+      const { id, versaoId } = request.params
+      return sendArquivo(reply, await getVersaoArquivo(app.ctx.db, actorOf(request), id, versaoId))
     },
   )
 
@@ -153,15 +171,28 @@ export async function documentosRoutes(fastify: FastifyInstance) {
           timestamp: Date.now(),
           safeName: file.safeName,
         })
-        const row = await storeDocumento(request, file, {
-          servicoId: servico.id,
-          tipoDocumentoId,
+        const row = await storeUpload(files(request), file, caminho, (tx) =>
+          addVersao(tx, {
+            servicoId: servico.id,
+            tipoDocumentoId,
+            tipo: exigido.tipo,
+            caminho,
+            visivel: true,
+            enviadoPor: 'cliente',
+            userId: actor.userId,
+            tamanho: file.size,
+            sha256: file.sha256,
+            cotaClienteMb: app.ctx.config.quotas.armazenamentoMb,
+          }),
+        )
+        return {
+          ...row,
           tipo: exigido.tipo,
-          caminho,
-          visivel: true,
-          cotaClienteMb: app.ctx.config.quotas.armazenamentoMb,
-        })
-        return { ...row, tipo: exigido.tipo, arquivo: arquivoDaChave(caminho), status: null }
+          arquivo: arquivoDaChave(caminho),
+          status: null,
+          estado: 'enviado' as const,
+          motivo: null,
+        }
       } finally {
         await file.discard()
       }
@@ -184,15 +215,16 @@ export async function documentosRoutes(fastify: FastifyInstance) {
   )
 
   /**
-   * Admin upload: type and file required; key `{servicoId}/{timestamp}-{name}` (SPEC §3). There is
-   * one document per (service, type): a second upload of a type replaces the row and its old file
-   * is removed once the new row is committed.
+   * Admin upload: type and file required; key `{servicoId}/{timestamp}-{name}` (SPEC §3). The
+   * consultancy has one document per (service, type), apart from the client's: a second upload
+   * of a type is its new version (the previous file is kept, issue 14).
    */
   app.post(
     '/api/admin/servicos/:id/documentos',
     { config: admin, schema: { params: IdParamsSchema, response: { 201: AdminDocumentoSchema } } },
     async (request, reply) => {
-      const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
       const file = await receiveUpload(request, {
         tmpDir: app.ctx.tmpDir,
         allowed: ADMIN_UPLOAD_EXTENSIONS,
@@ -200,16 +232,23 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       })
       try {
         const tipo = await getTipoDocumentoEscolhido(app.ctx.db, file.fields.tipo_documento_id)
-        const row = await storeDocumento(request, file, {
-          servicoId: servico.id,
-          tipoDocumentoId: tipo.id,
-          tipo: tipo.tipo,
-          caminho: `${servico.id}/${Date.now()}-${file.safeName}`,
-          visivel:
-            file.fields.visivel_usuario === undefined
-              ? true
-              : file.fields.visivel_usuario !== 'false',
-        })
+        const caminho = `${servico.id}/${Date.now()}-${file.safeName}`
+        const row = await storeUpload(files(request), file, caminho, (tx) =>
+          addVersao(tx, {
+            servicoId: servico.id,
+            tipoDocumentoId: tipo.id,
+            tipo: tipo.tipo,
+            caminho,
+            visivel:
+              file.fields.visivel_usuario === undefined
+                ? true
+                : file.fields.visivel_usuario !== 'false',
+            enviadoPor: 'admin',
+            userId: actor.userId,
+            tamanho: file.size,
+            sha256: file.sha256,
+          }),
+        )
         return reply.status(201).send(await getDocumento(app.ctx.db, row.id))
       } finally {
         await file.discard()
@@ -230,14 +269,90 @@ export async function documentosRoutes(fastify: FastifyInstance) {
     async (request) => updateDocumento(app.ctx.db, request.params.id, request.body),
   )
 
-  // The row goes first; its file only after the delete committed.
+  // The rows go first; their files only after the delete committed.
   app.delete(
     '/api/admin/documentos/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      const caminho = await deleteDocumento(app.ctx.db, request.params.id)
-      await removeStored(app.ctx.storage, [caminho], request.log)
+      await deleteWithFiles(files(request), (tx) => deleteDocumento(tx, request.params.id))
       return reply.status(204).send()
+    },
+  )
+
+  // ---- the review (issue 14) ----
+
+  // The queue "Documentos para Análise": every client document waiting, oldest first.
+  app.get(
+    '/api/admin/documentos',
+    {
+      config: admin,
+      schema: { querystring: ListQuerySchema, response: { 200: FilaDocumentosSchema } },
+    },
+    async (request) => listFila(app.ctx.db, request.query),
+  )
+
+  // The menu's badge.
+  app.get(
+    '/api/admin/documentos/contagem',
+    { config: admin, schema: { response: { 200: ContagemSchema } } },
+    async () => ({ total: await countFila(app.ctx.db) }),
+  )
+
+  /**
+   * Approve, reject (with the reason) or reopen the current version of a client's document. A
+   * rejection e-mails the client and the service's interested addresses, one message each, and
+   * is recorded in the service's sending history.
+   */
+  app.post(
+    '/api/admin/documentos/:id/revisao',
+    {
+      config: admin,
+      schema: {
+        params: IdParamsSchema,
+        body: RevisaoSchema,
+        response: { 200: AdminDocumentoSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      const atual = await revisarDocumento(app.ctx.db, id, actorOf(request).userId, request.body)
+      if (request.body.estado === 'rejeitado') {
+        const destinatarios = uniqueEmails([
+          atual.cliente_email,
+          ...splitEmails(atual.emails_interessados),
+        ])
+        const subject = `Documento rejeitado - ${atual.tipo}`
+        const marca = await getMarca(app.ctx.db, app.ctx.config.appUrl)
+        const body = actionEmail(marca, {
+          title: subject,
+          paragraphs: [
+            `Olá, ${atual.cliente_nome}.`,
+            `O documento "${atual.tipo}" do serviço ${atual.tipo_servico}` +
+              `${atual.protocolo ? ` (protocolo ${atual.protocolo})` : ''} foi rejeitado.`,
+            `Motivo: ${request.body.motivo}`,
+            'Envie o documento novamente pela página de documentos do serviço.',
+          ],
+          action: {
+            label: 'Ver documentos do serviço',
+            url: `${app.ctx.config.appUrl}/app/servico/${atual.servico_id}/documentos`,
+          },
+        })
+        const sent = await sendEach(
+          app.ctx.mailer,
+          destinatarios,
+          { subject, ...body },
+          request.log,
+        )
+        await recordEnvioRejeicao(app.ctx.db, {
+          servicoId: atual.servico_id,
+          assunto: subject,
+          destinatarios,
+          enviados: sent.enviados,
+          falhas: sent.falhas,
+          erro: sent.erro,
+        })
+      }
+      return getDocumento(app.ctx.db, id)
     },
   )
 }

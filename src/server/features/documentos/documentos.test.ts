@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { servicos, servicosTiposDocumentos } from '../../db/schema.ts'
 import { createDiskStorage, type Storage } from '../../storage/storage.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import { multipart } from '#tests/setup/helpers.ts'
 import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import {
+  documentosAtuais,
   createDocumento,
   createRegra,
   createServico,
@@ -135,33 +137,6 @@ function storedKeys(dir = storageRoot, prefix = ''): string[] {
   })
 }
 
-/** A multipart body with one file part (and optional text fields). */
-function multipart(
-  file: { name: string; content: Buffer; type?: string } | null,
-  fields: Record<string, string> = {},
-) {
-  const boundary = `----portal${Math.random().toString(16).slice(2)}`
-  const parts: Buffer[] = []
-  for (const [k, v] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-    )
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    )
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
-
 describe('client documents screen', () => {
   let servico: { id: string }
   let contrato: { id: string }
@@ -181,11 +156,7 @@ describe('client documents screen', () => {
       url: `/api/servicos/${servicoId}/documentos/${tipoId}`,
       ...multipart(file),
     })
-  const rowsOf = (servicoId: string) =>
-    t.db
-      .select()
-      .from(servicosTiposDocumentos)
-      .where(eq(servicosTiposDocumentos.servico_id, servicoId))
+  const rowsOf = (servicoId: string) => documentosAtuais(t.db, servicoId)
 
   beforeAll(async () => {
     const tipoServico = await createTipoServico(t.db, { tipo: 'Licença de Operação' })
@@ -259,11 +230,14 @@ describe('client documents screen', () => {
       expect(Object.keys(mat).sort()).toEqual([
         'arquivo',
         'data_envio',
+        'estado',
         'id',
+        'motivo',
         'status',
         'tipo',
         'tipo_documento_id',
       ])
+      expect(mat).toMatchObject({ estado: 'aprovado', motivo: null })
       const extras = body.extras.map((e: { tipo: string }) => e.tipo)
       // Clients never see hidden documents; admins do.
       expect(extras).toEqual(
@@ -338,10 +312,12 @@ describe('client documents screen', () => {
         arquivo: 'contrato.pdf',
         data_envio: expect.any(String),
         status: null,
+        estado: 'enviado',
+        motivo: null,
       })
     })
 
-    it('replaces (Substituir): same row, new file, the old file removed, review status reset', async () => {
+    it('replaces (Enviar novamente): same document, a new version, the old file kept, back to review', async () => {
       const first = await upload(actors.owner, servico.id, planta.id, {
         name: 'planta.png',
         content: PNG,
@@ -351,11 +327,12 @@ describe('client documents screen', () => {
       const [row1] = await rowsOf(servico.id).then((r) =>
         r.filter((x) => x.tipo_documento_id === planta.id),
       )
-      const aprovado = await createStatus(t.db, { nome: `Aprovado ${Date.now()}` })
-      await t.db
-        .update(servicosTiposDocumentos)
-        .set({ status_id: aprovado.id })
-        .where(eq(servicosTiposDocumentos.id, row1.id))
+      const rejeitado = await actors.admin.inject({
+        method: 'POST',
+        url: `/api/admin/documentos/${row1.id}/revisao`,
+        payload: { estado: 'rejeitado', motivo: 'Planta ilegível.' },
+      })
+      expect(rejeitado.statusCode).toBe(200)
       await new Promise((r) => setTimeout(r, 5))
 
       const second = await upload(actors.owner, servico.id, planta.id, {
@@ -367,11 +344,12 @@ describe('client documents screen', () => {
       const rows = (await rowsOf(servico.id)).filter((x) => x.tipo_documento_id === planta.id)
       expect(rows).toHaveLength(1)
       expect(rows[0].id).toBe(row1.id)
-      expect(rows[0].status_id).toBeNull()
+      expect(rows[0].estado).toBe('enviado')
       expect(rows[0].caminho_arquivo).toMatch(/\/\d{13}-Planta_Nova__v2_\.jpeg$/)
       expect(existsSync(path.join(storageRoot, rows[0].caminho_arquivo))).toBe(true)
-      expect(existsSync(path.join(storageRoot, row1.caminho_arquivo))).toBe(false)
-      expect(second.json().arquivo).toBe('Planta_Nova__v2_.jpeg')
+      // Issue 14: every version is kept.
+      expect(existsSync(path.join(storageRoot, row1.caminho_arquivo))).toBe(true)
+      expect(second.json()).toMatchObject({ arquivo: 'Planta_Nova__v2_.jpeg', estado: 'enviado' })
     })
 
     it('accepts exactly 5 MB and refuses one byte more (413) leaving no row and no file', async () => {

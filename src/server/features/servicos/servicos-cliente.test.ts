@@ -30,8 +30,12 @@ let otherServico: { id: string }
 
 const FORBIDDEN_KEYS = ['anotacoes', 'emails_tecnicos', 'notificacao', 'visualizado_admin']
 const SERVICO_KEYS = [
+  'avisos_abertos',
   'created_at',
   'detalhes',
+  'documentos_aprovados',
+  'documentos_enviados',
+  'documentos_exigidos',
   'id',
   'protocolo',
   'status',

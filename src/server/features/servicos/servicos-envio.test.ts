@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enviosEmail } from '../../db/schema.ts'
+import { enviosEmail, servicos } from '../../db/schema.ts'
 import type { Mailer, MailMessage } from '../../mail/mailer.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createAdminActor, type Actor } from '#tests/setup/actors.ts'
@@ -53,19 +53,31 @@ function fakeMailer(hold?: string) {
 const envios = (servicoId: string) =>
   t.db.select().from(enviosEmail).where(eq(enviosEmail.servico_id, servicoId))
 
-const send = (servicoId: string, emails: string) =>
+/** Issue 17: the saved template is what goes; the tests save what they send first. */
+const salvar = (servicoId: string, notificacao: string, emails: string) =>
+  t.db
+    .update(servicos)
+    .set({ notificacao, emails_interessados: emails, emails_tecnicos: null })
+    .where(eq(servicos.id, servicoId))
+
+const post = (servicoId: string, emails: string) =>
   admin.inject({
     method: 'POST',
     url: `/api/admin/servicos/${servicoId}/email`,
     payload: { notificacao: 'Seu serviço foi atualizado.', emails_interessados: emails },
   })
 
+const send = async (servicoId: string, emails: string) => {
+  await salvar(servicoId, 'Seu serviço foi atualizado.', emails)
+  return post(servicoId, emails)
+}
+
 describe('Enviar Email', () => {
   it('an address with a NUL byte is refused before anything is sent or recorded', async () => {
     const servico = await novoServico()
     const fake = fakeMailer()
     t.app.ctx.mailer = fake.mailer
-    const res = await send(servico.id, 'ok@example.com, a\u0000b@example.com')
+    const res = await post(servico.id, 'ok@example.com, a\u0000b@example.com')
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json().message).toBe('O texto contém caracteres não permitidos.')
     expect(fake.sent).toEqual([])
@@ -145,6 +157,7 @@ describe('Enviar Email', () => {
       .where(eq(enviosEmail.servico_id, servico.id))
     const other = fakeMailer()
     t.app.ctx.mailer = other.mailer
+    await salvar(servico.id, 'Outro texto.', 'a@example.com')
     const res = await admin.inject({
       method: 'POST',
       url: `/api/admin/servicos/${servico.id}/email`,

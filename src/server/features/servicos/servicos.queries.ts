@@ -1,23 +1,34 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
-import type { Db, DbOrTx } from '../../db/client.ts'
+import type { Db, DbOrTx, Tx } from '../../db/client.ts'
+import { documentFiles } from '../../storage/arquivos.ts'
+import {
+  linkNotificacao,
+  nomeServico,
+  notificarAdmins,
+  notificarCliente,
+} from '../../db/notificacoes.ts'
 import {
   avisos,
   categorias,
   clientes,
   enviosEmail,
   servicos,
+  documentoVersoes,
   servicosTiposDocumentos,
   status,
   tiposDocumentos,
   tiposServicos,
+  tiposServicosTiposDocumentos,
 } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { ownCliente, ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
 import { addDays, isIsoDate, isIsoTimestamp, today } from '#shared/datas.ts'
 import {
+  BUSCA_LIMITE,
   CLIENTE_NAO_ENCONTRADO,
   type AdicionarServico,
   type MeuServico,
@@ -40,13 +51,13 @@ import { FOREIGN_KEY_VIOLATION, isPgError, UNIQUE_VIOLATION } from '../../db/sql
  */
 async function runStatement<T>(
   db: Db,
-  name: string,
+  name: string | undefined,
   text: string,
   values: unknown[],
 ): Promise<T[]> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client
   if ('totalCount' in client) {
-    const res = await client.query({ name, text, values })
+    const res = await client.query(name ? { name, text, values } : { text, values })
     return res.rows as T[]
   }
   const res = await (client as PGlite).query<T>(text, values)
@@ -69,8 +80,30 @@ export function decodeCursor(raw: string, proximos: boolean): Cursor {
   return { key, id }
 }
 
-/** One search word with the LIKE wildcards taken literally. */
-const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`)
+/**
+ * A search as a tsquery: each word typed is a prefix ('licen:* & sp:*'); a word with punctuation
+ * inside ('PROT-0042', 'novo-D') is those parts in a row ('prot:* <-> 0042:*'). Lower-case,
+ * without accents, split at anything but letters and digits, as `portal_termos` splits what is
+ * searched (migration 0007). Only [a-z0-9], ':*', '<->' and '&' reach the tsquery, so no input
+ * can break its syntax.
+ */
+export function buscaTsquery(q: string | undefined): string | undefined {
+  const words = (q ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) =>
+      w
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .map((part) => `${part}:*`)
+        .join(' <-> '),
+    )
+    .filter(Boolean)
+  const unique = [...new Set(words)].slice(0, 8)
+  return unique.length ? unique.join(' & ') : undefined
+}
 
 // A few dozen filter shapes exist; each gets one prepared-statement name.
 const statementNames = new Map<string, string>()
@@ -83,46 +116,113 @@ function statementName(text: string) {
   return name
 }
 
-type PainelRow = ServicoListaItem & { total: number; k: string | null }
+/**
+ * Search totals already counted, by search: the count, the number of services then, and the data
+ * version (`servicos_painel_versao`, which every change to the dashboard's rows moves on in its
+ * own transaction) it was counted at. A total is shown only for the version it was counted at,
+ * so it stays exact; paging through a search, or the same search from another analyst, then
+ * costs what a first page costs.
+ */
+type Contagem = { n: number; servicos: number; versao: string }
+const totaisDeBusca = new Map<string, Contagem>()
+const TOTAIS_MAX = 5000
+const VERSAO = `(SELECT sum(versao)::text FROM servicos_painel_versao)`
+
+async function contarBusca(db: Db, filtro: ServicosFiltro, tsquery: string, hoje: string) {
+  const values: unknown[] = []
+  const param = (v: unknown) => {
+    values.push(v)
+    return `$${values.length}`
+  }
+  const { conds } = painelConds(filtro, tsquery, hoje, param)
+  const [row] = await runStatement<Contagem>(
+    db,
+    undefined,
+    `SELECT (SELECT count(*)::int FROM (
+       SELECT 1 FROM servicos_painel p WHERE ${conds.join(' AND ')} LIMIT ${BUSCA_LIMITE + 1}) x) AS n,
+     (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
+    values,
+  )
+  return row
+}
+
+/** The filters shared by a page and its count, as SQL over `servicos_painel p`. */
+function painelConds(
+  filtro: ServicosFiltro,
+  tsquery: string | undefined,
+  hoje: string,
+  param: (v: unknown) => string,
+) {
+  const conds: string[] = []
+  if (tsquery) conds.push(`p.termos @@ ${param(tsquery)}::tsquery`)
+  const categoriaParam = filtro.categoria_id ? param(filtro.categoria_id) : ''
+  const statusParam = filtro.status_id ? param(filtro.status_id) : ''
+  if (categoriaParam) conds.push(`p.categoria_id = ${categoriaParam}::uuid`)
+  if (statusParam) conds.push(`p.status_id = ${statusParam}::uuid`)
+  if (filtro.em_analise) conds.push(`p.documentos_em_analise > 0`)
+  const hojeParam = filtro.proximos ? param(hoje) : ''
+  if (hojeParam) conds.push(`p.arquivado = false`, `p.vigencia_fim >= ${hojeParam}::date`)
+  return { conds, categoriaParam, statusParam, hojeParam }
+}
+
+type PainelRow = ServicoListaItem & { total: number | null; versao: string; k: string | null }
 
 /**
- * SPEC §2 Dashboard Global / §7 Administração: one page of services with filters, the exact
- * total and each row's unresolved avisos, in one statement.
+ * SPEC §2 Dashboard Global / §7 Administração: one page of services with filters, the total
+ * and each row's unresolved avisos.
  *
- * - Filters and order run on `servicos_painel` (a read model kept by triggers, migration 0003).
+ * - Filters and order run on `servicos_painel` (a read model kept by triggers, migrations 0003
+ *   and 0007).
+ * - Text: each word must begin a word of the client's name, the service type or the protocol
+ *   (or be a run of the protocol's digits), accents and case ignored; the GIN index on the
+ *   words finds rare ones, the order's index finds common ones, and each request is planned for
+ *   its own words. The total is counted up to BUSCA_LIMITE + 1 ("mais de 10.000" beyond).
  * - Next/previous pages are keyset positions (`after`/`before`): page 4,000 costs what page 2
- *   costs. A page number without a position (a typed link) falls back to OFFSET.
- * - The total is exact: the maintained counts per (category, status[, month]) without text,
- *   or a count over the trigram-indexed matches with text.
+ *   costs. A typed page number of the default order jumps through the per-month counts
+ *   (`servicos_contagem_criacao`) and skips at most one month's rows; with text or 'Próximos a
+ *   vencer' it falls back to OFFSET (at most 10,000 rows for a search).
+ * - Without text the total is exact from the maintained counts per (category, status[, month]).
  */
 export async function listServicosPainel(
   db: Db,
   filtro: ServicosFiltro,
   hoje = today(),
 ): Promise<ServicosPagina> {
+  const proximos = filtro.proximos
+  const tsquery = buscaTsquery(filtro.q)
   const values: unknown[] = []
   const param = (v: unknown) => {
     values.push(v)
     return `$${values.length}`
   }
-  const proximos = filtro.proximos
-  const words = (filtro.q ?? '').split(/\s+/).filter(Boolean).slice(0, 5)
+  const { conds, categoriaParam, statusParam, hojeParam } = painelConds(
+    filtro,
+    tsquery,
+    hoje,
+    param,
+  )
 
-  // Conditions shared by the page and the count.
-  const conds: string[] = []
-  // The pattern is a sub-select so the planner cannot see its value: the statement then gets
-  // one generic plan (still the trigram index) instead of being re-planned on every request.
-  for (const w of words)
-    conds.push(`p.busca LIKE (SELECT '%' || portal_normaliza(${param(escapeLike(w))}) || '%')`)
-  const categoriaParam = filtro.categoria_id ? param(filtro.categoria_id) : ''
-  const statusParam = filtro.status_id ? param(filtro.status_id) : ''
-  if (categoriaParam) conds.push(`p.categoria_id = ${categoriaParam}::uuid`)
-  if (statusParam) conds.push(`p.status_id = ${statusParam}::uuid`)
-  let hojeParam = ''
-  if (proximos) {
-    hojeParam = param(hoje)
-    conds.push(`p.arquivado = false`, `p.vigencia_fim >= ${hojeParam}::date`)
+  // A search is counted first (or its count reused): it decides how the page is found. A word
+  // in many services: walk the order's index and test each row (a few dozen rows per page); a
+  // rarer one: all its matches from the GIN index, then sorted (a few thousand at most). The
+  // break-even is where both read as many rows: matches² ≈ 10 × services (measured: a row tested on the walk costs about what a match fetched from the index costs).
+  const chave = tsquery
+    ? [
+        tsquery,
+        filtro.categoria_id,
+        filtro.status_id,
+        filtro.em_analise,
+        proximos ? hoje : '',
+      ].join('|')
+    : ''
+  let contagem = tsquery ? totaisDeBusca.get(chave) : undefined
+  if (tsquery && !contagem) {
+    contagem = await contarBusca(db, filtro, tsquery, hoje)
+    if (totaisDeBusca.size >= TOTAIS_MAX) totaisDeBusca.delete(totaisDeBusca.keys().next().value!)
+    totaisDeBusca.set(chave, contagem)
   }
+  const denso = !!contagem && contagem.n * contagem.n >= 10 * contagem.servicos
+  if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
 
   const direction = filtro.before ? 'before' : filtro.after ? 'after' : undefined
   const cursor = direction ? decodeCursor((filtro.before ?? filtro.after)!, proximos) : undefined
@@ -141,7 +241,7 @@ export async function listServicosPainel(
     )
   }
   const order = reversed ? backward : forward
-  const offset = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE : 0
+  const skip = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE : 0
 
   const where = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '')
   const countFilters = (alias: string) =>
@@ -150,15 +250,28 @@ export async function listServicosPainel(
       statusParam ? `${alias}.status_id = ${statusParam}::uuid` : '',
     ].filter(Boolean)
 
-  let matches = ''
-  let source = 'servicos_painel p'
-  let total: string
-  if (words.length) {
-    // Text: the trigram index finds the matches (a few hundred at most for a real search);
-    // materialised once, then counted and paged.
-    matches = `m AS MATERIALIZED (SELECT p.servico_id, p.created_at, p.vigencia_fim FROM servicos_painel p ${where(conds)}), `
-    source = 'm p'
-    total = `SELECT count(*) FROM m`
+  let jump = ''
+  let offset = skip ? `OFFSET ${param(skip)}` : ''
+  if (skip && !tsquery && !proximos && !filtro.em_analise) {
+    // A typed page: the month holding row `skip` from the per-month counts (newest first), then
+    // at most that month's rows skipped on the order's index.
+    const skipParam = `${values.length}::int`
+    jump = `meses AS (
+    SELECT c.mes, sum(c.total)::bigint AS n FROM servicos_contagem_criacao c ${where(countFilters('c'))} GROUP BY c.mes
+  ), alvo AS (
+    SELECT mes, antes FROM (SELECT mes, (sum(n) OVER (ORDER BY mes DESC) - n)::bigint AS antes FROM meses) a
+    WHERE antes <= $${skipParam} ORDER BY mes LIMIT 1
+  ), `
+    pageConds.push(`p.created_at < (SELECT mes + interval '1 month' FROM alvo)`)
+    offset = `OFFSET (SELECT $${skipParam} - antes FROM alvo)`
+  }
+
+  let total = 'NULL::bigint'
+  if (tsquery) {
+    // Counted below, once per search and data version.
+  } else if (filtro.em_analise) {
+    // 'Aguardando análise' (issue 14): the partial index holds only the services waiting.
+    total = `(SELECT count(*) FROM servicos_painel p ${where(conds)})`
   } else if (proximos) {
     // Months after this one from the maintained counts; the rest of this month counted exactly.
     const mes = `${hoje.slice(0, 7)}-01`
@@ -170,19 +283,23 @@ export async function listServicosPainel(
       `p.vigencia_fim < ${param(proxMes)}::date`,
       ...countFilters('p'),
     ]
-    total = `SELECT (SELECT coalesce(sum(c.total), 0) FROM servicos_contagem_mes c ${where(cm)})
+    total = `(SELECT coalesce(sum(c.total), 0) FROM servicos_contagem_mes c ${where(cm)})
               + (SELECT count(*) FROM servicos_painel p ${where(pm)})`
   } else {
-    total = `SELECT coalesce(sum(c.total), 0) FROM servicos_contagem c ${where(countFilters('c'))}`
+    total = `(SELECT coalesce(sum(c.total), 0) FROM servicos_contagem c ${where(countFilters('c'))})`
   }
 
-  const pageConditions = words.length ? pageConds.filter((c) => !conds.includes(c)) : pageConds
-  const text = `WITH ${matches}pagina AS (
-  SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(pageConditions)}
-  ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE}${offset ? ` OFFSET ${param(offset)}` : ''}
+  let source = 'servicos_painel p'
+  if (tsquery && !denso) {
+    jump = `m AS MATERIALIZED (SELECT p.servico_id, p.created_at, p.vigencia_fim FROM servicos_painel p ${where(conds)}), `
+    source = 'm p'
+  }
+  const text = `WITH ${jump}pagina AS (
+  SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(tsquery && !denso ? pageConds.filter((c) => !conds.includes(c)) : pageConds)}
+  ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE} ${offset}
 )
-SELECT t.total::int AS total, r.*
-FROM (${total}) AS t(total)
+SELECT (${total})::int AS total, ${VERSAO} AS versao, r.*
+FROM (SELECT 1) AS um
 LEFT JOIN LATERAL (
   SELECT s.id, c.nome AS cliente_nome, ts.tipo, cat.nome AS categoria, s.protocolo,
          s.vigencia_inicio::text AS vigencia_inicio, s.vigencia_fim::text AS vigencia_fim,
@@ -197,10 +314,26 @@ LEFT JOIN LATERAL (
   LEFT JOIN status st ON st.id = s.status_id
   ORDER BY pg.k ${forward}, pg.servico_id ${forward}
 ) r ON true`
-  const name = statementName(text)
-  const result = await runStatement<PainelRow>(db, name, text, values)
+  // Words change the best plan (a rare word: its index; a common one: the order's index), so a
+  // search is planned for its own words (an unnamed statement); the other shapes are prepared once.
+  const result = await runStatement<PainelRow>(
+    db,
+    tsquery ? undefined : statementName(text),
+    text,
+    values,
+  )
 
-  const totalCount = Number(result[0]?.total ?? 0)
+  let totalCount = Number(result[0]?.total ?? 0)
+  let limitado = false
+  if (tsquery) {
+    // Counted at another version of the data: counted again, now.
+    if (contagem!.versao !== result[0]?.versao) {
+      contagem = await contarBusca(db, filtro, tsquery, hoje)
+      totaisDeBusca.set(chave, contagem)
+    }
+    limitado = contagem!.n > BUSCA_LIMITE
+    totalCount = Math.min(contagem!.n, BUSCA_LIMITE)
+  }
   const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE))
   const page = filtro.page
   const found = result.filter((r) => r.id !== null)
@@ -221,6 +354,7 @@ LEFT JOIN LATERAL (
   return {
     rows,
     total: totalCount,
+    total_limitado: limitado,
     page,
     page_size: PAGE_SIZE,
     pages,
@@ -326,7 +460,27 @@ export async function updateServico(
     )
   if (Object.keys(set).length > 0) {
     try {
-      await db.update(servicos).set(set).where(eq(servicos.id, id))
+      await db.transaction(async (tx) => {
+        const [antes] = await tx
+          .select({ status_id: servicos.status_id })
+          .from(servicos)
+          .where(eq(servicos.id, id))
+          .for('update')
+        await tx.update(servicos).set(set).where(eq(servicos.id, id))
+        // Issue 17: the client hears of a new status of its service, in the same transaction.
+        if (set.status_id && antes && set.status_id !== antes.status_id) {
+          const [novo] = await tx
+            .select({ nome: status.nome })
+            .from(status)
+            .where(eq(status.id, set.status_id as string))
+          if (novo)
+            await notificarCliente(tx, id, {
+              tipo: 'status_alterado',
+              titulo: `${await nomeServico(tx, id)}: status alterado para ${novo.nome}`,
+              link: linkNotificacao.inicioCliente(),
+            })
+        }
+      })
     } catch (err) {
       if (isFkViolation(err)) throw new HttpError(400, 'Selecione um status válido.', 'status_id')
       throw err
@@ -336,41 +490,57 @@ export async function updateServico(
 }
 
 /**
- * SPEC §7: deletes the service with its avisos, document rows (and envios) in one transaction;
- * returns the stored files to remove once it has committed.
+ * SPEC §7: deletes the service with its avisos, documents with every version (and envios) in the
+ * caller's transaction (`deleteWithFiles`); answers the stored files to remove once it committed.
  */
-export async function deleteServico(db: Db, id: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ id: servicos.id })
-      .from(servicos)
-      .where(eq(servicos.id, id))
-      .for('update')
-    if (!found) throw notFound(SERVICO_NAO_ENCONTRADO)
-    const docs = await tx
-      .select({ caminho: servicosTiposDocumentos.caminho_arquivo })
-      .from(servicosTiposDocumentos)
-      .where(eq(servicosTiposDocumentos.servico_id, id))
-    await tx.delete(avisos).where(eq(avisos.servico_id, id))
-    await tx.delete(servicosTiposDocumentos).where(eq(servicosTiposDocumentos.servico_id, id))
-    await tx.delete(enviosEmail).where(eq(enviosEmail.servico_id, id))
-    await tx.delete(servicos).where(eq(servicos.id, id))
-    return docs.map((d) => d.caminho)
-  })
+export async function deleteServico(tx: Tx, id: string) {
+  const [found] = await tx
+    .select({ id: servicos.id })
+    .from(servicos)
+    .where(eq(servicos.id, id))
+    .for('update')
+  if (!found) throw notFound(SERVICO_NAO_ENCONTRADO)
+  const keys = await documentFiles(tx, eq(servicosTiposDocumentos.servico_id, id))
+  await tx.delete(avisos).where(eq(avisos.servico_id, id))
+  await tx.delete(servicosTiposDocumentos).where(eq(servicosTiposDocumentos.servico_id, id))
+  await tx.delete(enviosEmail).where(eq(enviosEmail.servico_id, id))
+  await tx.delete(servicos).where(eq(servicos.id, id))
+  return { result: undefined, keys }
 }
 
 // ---- e-mail ----
 
-/** Subject of the notification e-mail (DESIGN.md §3): '{tipo} - {protocolo}'. */
-export async function getAssuntoEmail(db: DbOrTx, id: string) {
+/**
+ * What "Enviar Email" sends (issue 17: the service's saved template and lists) and its subject
+ * (DESIGN.md §3): '{tipo} - {protocolo}'.
+ */
+export async function getModeloEmail(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ tipo: tiposServicos.tipo, protocolo: servicos.protocolo })
+    .select({
+      tipo: tiposServicos.tipo,
+      protocolo: servicos.protocolo,
+      notificacao: servicos.notificacao,
+      emails_interessados: servicos.emails_interessados,
+      emails_tecnicos: servicos.emails_tecnicos,
+      cliente_email: clientes.email,
+    })
     .from(servicos)
     .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
+    .innerJoin(clientes, eq(clientes.id, servicos.cliente_id))
     .where(eq(servicos.id, id))
   if (!row) throw notFound(SERVICO_NAO_ENCONTRADO)
-  return `${row.tipo} - ${row.protocolo ?? ''}`.trim().replace(/ -$/, '')
+  return {
+    servico_id: id,
+    assunto: `${row.tipo} - ${row.protocolo ?? ''}`.trim().replace(/ -$/, ''),
+    notificacao: row.notificacao,
+    // SPEC §5: an empty interested list stands for the client's e-mail (the form pre-fills it).
+    emails_interessados: row.emails_interessados?.trim()
+      ? row.emails_interessados
+      : row.cliente_email,
+    emails_tecnicos: row.emails_tecnicos,
+  }
 }
+export type ModeloEmail = Awaited<ReturnType<typeof getModeloEmail>>
 
 /** A manual sending as the request working on it holds it (`trava` is its lease token). */
 export type EnvioEmCurso = { id: string; trava: string; pendentes: string[] }
@@ -517,7 +687,7 @@ export type NovoServico =
  * client's request (SPEC §4, §7 "Solicitar Serviço").
  *
  * - Administration: end date defaults to start + the type's validity (365 days when missing),
- *   protocol to 'PROT-' + a timestamp, status to the first status of the list (the oldest:
+ *   protocol to the year's next number ('2026-000042', made in the database), status to the first status of the list (the oldest:
  *   'Em andamento' on a new installation). The admin made it, so it is not 'Novo' for them.
  * - Client: for its own client record (422 when it has none yet), an active type only; starts
  *   'Em andamento', valid from today (America/Sao_Paulo) to today plus the type's validity days.
@@ -525,7 +695,7 @@ export type NovoServico =
 export async function createServico(db: DbOrTx, novo: NovoServico): Promise<ServicoCriado> {
   const tipoServicoId = novo.origem === 'admin' ? novo.dados.tipo_servico_id : novo.tipo_servico_id
   const [cliente] = await db
-    .select({ id: clientes.id })
+    .select({ id: clientes.id, nome: clientes.nome })
     .from(clientes)
     .where(novo.origem === 'admin' ? eq(clientes.id, novo.cliente_id) : ownCliente(novo.actor))
     .limit(1)
@@ -544,7 +714,7 @@ export async function createServico(db: DbOrTx, novo: NovoServico): Promise<Serv
       'tipo_servico_id',
     )
 
-  let values: typeof servicos.$inferInsert
+  let values: PgInsertValue<typeof servicos>
   if (novo.origem === 'admin') {
     const { dados } = novo
     values = {
@@ -552,7 +722,7 @@ export async function createServico(db: DbOrTx, novo: NovoServico): Promise<Serv
       tipo_servico_id: tipo.id,
       vigencia_inicio: dados.vigencia_inicio,
       vigencia_fim: dados.vigencia_fim ?? addDays(dados.vigencia_inicio, tipo.validade ?? 365),
-      protocolo: dados.protocolo ?? `PROT-${Date.now()}`,
+      protocolo: dados.protocolo ?? sql`portal_novo_protocolo()`,
       status_id: await statusInicial(db, dados.status_id),
       visualizado_admin: true,
     }
@@ -601,7 +771,14 @@ export async function createServico(db: DbOrTx, novo: NovoServico): Promise<Serv
         429,
         `Você atingiu o limite de ${novo.porDia} solicitações de serviço por dia. Tente novamente amanhã.`,
       )
-    return (await insert(tx))[0]
+    const [criado] = await insert(tx)
+    // Issue 17: every administrator hears of a client's request, in the same transaction.
+    await notificarAdmins(tx, {
+      tipo: 'servico_solicitado',
+      titulo: `Nova solicitação de serviço: ${await nomeServico(tx, criado.id)} de ${cliente.nome}`,
+      link: linkNotificacao.servicoAdmin(criado.id),
+    })
+    return criado
   })
 }
 
@@ -644,6 +821,56 @@ const meuServicoColumns = {
   protocolo: servicos.protocolo,
   detalhes: servicos.detalhes,
   created_at: sql<string>`to_char(${servicos.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  documentos_exigidos: sql<number>`(select count(*)::int from ${tiposServicosTiposDocumentos} r
+    where r.tipo_servico_id = ${servicos.tipo_servico_id})`,
+  documentos_aprovados: sql<number>`(select count(*)::int from ${tiposServicosTiposDocumentos} r
+    join ${servicosTiposDocumentos} d on d.servico_id = ${servicos.id}
+      and d.tipo_documento_id = r.tipo_documento_id and d.enviado_por = 'cliente'
+    join ${documentoVersoes} v on v.documento_id = d.id and v.atual and v.estado = 'aprovado'
+    where r.tipo_servico_id = ${servicos.tipo_servico_id})`,
+  /** Issue 17: "{x} de {y} documentos enviados": required types with a current client file. */
+  documentos_enviados: sql<number>`(select count(*)::int from ${tiposServicosTiposDocumentos} r
+    join ${servicosTiposDocumentos} d on d.servico_id = ${servicos.id}
+      and d.tipo_documento_id = r.tipo_documento_id and d.enviado_por = 'cliente'
+    join ${documentoVersoes} v on v.documento_id = d.id and v.atual
+    where r.tipo_servico_id = ${servicos.tipo_servico_id})`,
+  /** Issue 17: the open avisos the analyst made visible to the client. */
+  avisos_abertos: sql<number>`(select count(*)::int from ${avisos} a
+    where a.servico_id = ${servicos.id} and a.visivel_cliente and not a.resolvido)`,
+}
+
+/**
+ * Issue 17: the client home's summary, counted in one statement over the actor's own services
+ * (archived ones need nothing): services still missing required documents, services whose
+ * validity ends in the next 120 days, and open visible avisos.
+ */
+export async function getResumoMeusServicos(db: DbOrTx, actor: Actor, hoje = today()) {
+  const [row] = await db
+    .select({
+      precisam_documentos: sql<number>`(count(*) filter (where not x.arquivado
+        and x.documentos_enviados < x.documentos_exigidos))::int`,
+      vencendo: sql<number>`(count(*) filter (where not x.arquivado
+        and x.vigencia_fim between ${hoje}::date and ${hoje}::date + 120))::int`,
+      avisos_abertos: sql<number>`coalesce(sum(x.avisos_abertos), 0)::int`,
+    })
+    .from(
+      db
+        .select({
+          arquivado:
+            sql<boolean>`coalesce(portal_normaliza(${status.nome}) = 'arquivado', false)`.as(
+              'arquivado',
+            ),
+          vigencia_fim: servicos.vigencia_fim,
+          documentos_exigidos: meuServicoColumns.documentos_exigidos.as('documentos_exigidos'),
+          documentos_enviados: meuServicoColumns.documentos_enviados.as('documentos_enviados'),
+          avisos_abertos: meuServicoColumns.avisos_abertos.as('avisos_abertos'),
+        })
+        .from(servicos)
+        .leftJoin(status, eq(status.id, servicos.status_id))
+        .where(ownServicos(actor))
+        .as('x'),
+    )
+  return row
 }
 
 /** SPEC §7: the services of the actor's own client record, newest first. */

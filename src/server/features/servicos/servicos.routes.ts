@@ -2,17 +2,20 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { actionEmail, paragraphs, sendEach } from '../../mail/mailer.ts'
+import { getMarca } from '../../mail/empresa.ts'
+import { sendEach } from '../../mail/mailer.ts'
 import { actorOf, requireServico } from '../../policy.ts'
-import { removeStored } from '../../storage/storage.ts'
+import { deleteWithFiles } from '../../storage/arquivos.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
   AdicionarServicoSchema,
   CategoriaCatalogoSchema,
   EnvioEmailHistoricoSchema,
+  EnvioEmailPreviaSchema,
   EnvioEmailResultSchema,
   EnvioEmailSchema,
   MeuServicoSchema,
+  ResumoMeusServicosSchema,
   ServicoCriadoSchema,
   ServicoDetalheSchema,
   ServicosFiltroSchema,
@@ -20,15 +23,14 @@ import {
   ServicosPaginaSchema,
   ServicoUpdateSchema,
   SolicitarServicoSchema,
-  splitEmails,
   TipoServicoCatalogoSchema,
-  uniqueEmails,
 } from '#shared/schemas/servicos.ts'
 import {
   createServico,
   deleteServico,
-  getAssuntoEmail,
+  getModeloEmail,
   getMeuServico,
+  getResumoMeusServicos,
   getServicoDetalhe,
   listCategoriasCatalogo,
   listEnvios,
@@ -43,6 +45,7 @@ import {
   startEnvio,
   updateServico,
 } from './servicos.queries.ts'
+import { exigirModeloSalvo, mensagemEnvio } from './envio-email.ts'
 
 /**
  * Services: the administration's global dashboard, detail, edit, delete and notification e-mail;
@@ -96,9 +99,34 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     '/api/admin/servicos/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      const caminhos = await deleteServico(app.ctx.db, request.params.id)
-      await removeStored(app.ctx.storage, caminhos, request.log)
+      await deleteWithFiles({ db: app.ctx.db, storage: app.ctx.storage, log: request.log }, (tx) =>
+        deleteServico(tx, request.params.id),
+      )
       return reply.status(204).send()
+    },
+  )
+
+  /**
+   * Issue 17: the preview of "Enviar Email": subject, recipients and the rendered message, built
+   * from the saved template by the same function the sending uses.
+   */
+  app.get(
+    '/api/admin/servicos/:id/email',
+    {
+      config: admin,
+      schema: { params: IdParamsSchema, response: { 200: EnvioEmailPreviaSchema } },
+    },
+    async (request) => {
+      const { db, config } = app.ctx
+      const modelo = await getModeloEmail(db, request.params.id)
+      const m = mensagemEnvio(await getMarca(db, config.appUrl), modelo)
+      return {
+        assunto: m.subject,
+        destinatarios: m.destinatarios,
+        invalidos: m.invalidos,
+        text: m.text,
+        html: m.html,
+      }
     },
   )
 
@@ -110,6 +138,9 @@ export async function servicosRoutes(fastify: FastifyInstance) {
    * Issue 13: the sending is recorded before its first e-mail and each address as soon as it was
    * tried, so a failed request never leaves e-mails without their record; a retry of the same
    * sending resumes it (only the addresses not yet tried), and a double click gets a 409.
+   *
+   * Issue 17: it sends the saved template and lists (what the preview showed); the body is what
+   * the administrator confirmed, and must be that saved template (409 otherwise).
    */
   app.post(
     '/api/admin/servicos/:id/email',
@@ -123,24 +154,18 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params
-      const { db, mailer } = app.ctx
-      const assunto = await getAssuntoEmail(db, id)
-      const { notificacao, emails_interessados, emails_tecnicos } = request.body
-      const destinatarios = uniqueEmails([
-        ...splitEmails(emails_interessados),
-        ...splitEmails(emails_tecnicos),
-      ])
+      const { db, mailer, config } = app.ctx
+      const modelo = await getModeloEmail(db, id)
+      exigirModeloSalvo(request.body, modelo)
+      const mensagem = mensagemEnvio(await getMarca(db, config.appUrl), modelo)
       const envio = await startEnvio(db, {
         servico_id: id,
-        assunto,
-        destinatarios,
-        conteudo: createHash('sha256').update(notificacao).digest('hex'),
+        assunto: mensagem.subject,
+        destinatarios: mensagem.destinatarios,
+        conteudo: createHash('sha256').update(mensagem.notificacao).digest('hex'),
       })
       try {
-        const message = {
-          subject: assunto,
-          ...actionEmail({ title: assunto, paragraphs: paragraphs(notificacao) }),
-        }
+        const message = { subject: mensagem.subject, text: mensagem.text, html: mensagem.html }
         const { erro } = await sendEach(mailer, envio.pendentes, message, request.log, (to, ok) =>
           markEnvio(db, envio, to, ok),
         )
@@ -192,6 +217,13 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     '/api/meus-servicos',
     { config: { audience: 'user' }, schema: { response: { 200: z.array(MeuServicoSchema) } } },
     async (request) => listMeusServicos(app.ctx.db, actorOf(request)),
+  )
+
+  // Issue 17: the summary on top of the client home.
+  app.get(
+    '/api/meus-servicos/resumo',
+    { config: { audience: 'cliente' }, schema: { response: { 200: ResumoMeusServicosSchema } } },
+    async (request) => getResumoMeusServicos(app.ctx.db, actorOf(request)),
   )
 
   // Administrators add services to clients from the clients screen (SPEC §2).

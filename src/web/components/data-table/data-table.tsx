@@ -3,6 +3,7 @@ import {
   ChevronLeft,
   ChevronRight,
   FilterX,
+  ListFilter as ListFilterIcon,
   Inbox,
   SearchX,
   type LucideIcon,
@@ -394,7 +395,11 @@ export function DataTable<T>(props: Props<T>) {
   )
 }
 
-/** The search, the filters and 'Limpar Filtros' in one bar, each with its visible label. */
+/**
+ * The search, the filters and 'Limpar Filtros' in one bar, each with its visible label. On a
+ * phone the filters fold behind a 'Filtros' button (open when one is set), so the list is on the
+ * first screen.
+ */
 function FilterBar({
   search,
   filters,
@@ -407,10 +412,11 @@ function FilterBar({
   // 'Limpar Filtros' also empties text typed but not yet sent: a new box starts from the URL.
   const [searchKey, setSearchKey] = useState(0)
   const [typed, setTyped] = useState(false)
-  const isActive =
-    typed ||
-    Boolean(search?.value) ||
-    filters.items.some((f) => (f.kind === 'switch' ? f.value : Boolean(f.value)))
+  const ativos = filters.items.filter((f) => (f.kind === 'switch' ? f.value : Boolean(f.value)))
+  const isActive = typed || Boolean(search?.value) || ativos.length > 0
+  const isMobile = useIsMobile()
+  const [open, setOpen] = useState(ativos.length > 0)
+  const shown = !isMobile || open
 
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm md:flex-row md:flex-wrap md:items-end">
@@ -423,47 +429,61 @@ function FilterBar({
           className="md:min-w-56 md:flex-1"
         />
       )}
-      {filters.items.map((f) =>
-        f.kind === 'select' ? (
-          <div key={f.id} className={cn('grid gap-1.5', f.className)}>
-            <Label htmlFor={`filtro-${f.id}`}>{f.label}</Label>
-            <Select
-              value={f.value ?? ALL}
-              onValueChange={(v) => f.onChange(v === ALL ? undefined : v)}
-            >
-              <SelectTrigger id={`filtro-${f.id}`} aria-label={f.label}>
-                <SelectValue placeholder={f.allLabel} />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>{f.allLabel}</SelectItem>
-                {f.options.map((o) => (
-                  <SelectItem key={o.value} value={o.value}>
-                    {o.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        ) : (
-          <div key={f.id} className={cn('flex h-9 items-center gap-2', f.className)}>
-            <Switch id={`filtro-${f.id}`} checked={f.value} onCheckedChange={f.onChange} />
-            <Label htmlFor={`filtro-${f.id}`} className="whitespace-nowrap">
-              {f.label}
-            </Label>
-          </div>
-        ),
+      {isMobile && (
+        <Button
+          variant="outline"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="self-start"
+        >
+          <ListFilterIcon />
+          {ativos.length ? `Filtros (${ativos.length})` : 'Filtros'}
+        </Button>
       )}
-      <Button
-        variant="outline"
-        disabled={!isActive}
-        onClick={() => {
-          setSearchKey((k) => k + 1)
-          filters.onClear()
-        }}
-      >
-        <FilterX />
-        Limpar Filtros
-      </Button>
+      {shown &&
+        filters.items.map((f) =>
+          f.kind === 'select' ? (
+            <div key={f.id} className={cn('grid gap-1.5', f.className)}>
+              <Label htmlFor={`filtro-${f.id}`}>{f.label}</Label>
+              <Select
+                value={f.value ?? ALL}
+                onValueChange={(v) => f.onChange(v === ALL ? undefined : v)}
+              >
+                <SelectTrigger id={`filtro-${f.id}`} aria-label={f.label}>
+                  <SelectValue placeholder={f.allLabel} />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>{f.allLabel}</SelectItem>
+                  {f.options.map((o) => (
+                    <SelectItem key={o.value} value={o.value}>
+                      {o.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : (
+            <div key={f.id} className={cn('flex h-9 items-center gap-2', f.className)}>
+              <Switch id={`filtro-${f.id}`} checked={f.value} onCheckedChange={f.onChange} />
+              <Label htmlFor={`filtro-${f.id}`} className="whitespace-nowrap">
+                {f.label}
+              </Label>
+            </div>
+          ),
+        )}
+      {shown && (
+        <Button
+          variant="outline"
+          disabled={!isActive}
+          onClick={() => {
+            setSearchKey((k) => k + 1)
+            filters.onClear()
+          }}
+        >
+          <FilterX />
+          Limpar Filtros
+        </Button>
+      )}
       {toolbar}
     </div>
   )

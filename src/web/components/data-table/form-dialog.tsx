@@ -63,12 +63,16 @@ export function FormDialog({
   )
 }
 
-/** A label, its control and an optional hint, laid out the same in every dialog. */
+/**
+ * A label, its control and an optional hint, laid out the same in every dialog; `error` (the
+ * form's or the server's message for this field) shows beside the control instead of the hint.
+ */
 export function Field({
   label,
   htmlFor,
   required,
   hint,
+  error,
   className,
   children,
 }: {
@@ -76,6 +80,7 @@ export function Field({
   htmlFor: string
   required?: boolean
   hint?: ReactNode
+  error?: string
   className?: string
   children: ReactNode
 }) {
@@ -90,7 +95,13 @@ export function Field({
         )}
       </Label>
       {children}
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      {error ? (
+        <p id={`${htmlFor}-erro`} className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : (
+        hint && <p className="text-xs text-muted-foreground">{hint}</p>
+      )}
     </div>
   )
 }

@@ -8,6 +8,7 @@ import type {
   AvisoComOrigem,
   AvisoCreate,
   ExecucaoAvisos,
+  MeuAviso,
 } from '#shared/schemas/avisos.ts'
 
 /** SPEC §2 service detail: the avisos of a service, newest first (admin). */
@@ -56,3 +57,17 @@ export function useRunAvisosAutomaticos() {
       ]),
   })
 }
+
+/** Issue 17: the signed-in client's visible avisos (open first, by deadline). */
+export const meusAvisosQuery = () =>
+  queryOptions({
+    queryKey: avisosKeys.meus(),
+    queryFn: () => api<MeuAviso[]>('/api/meus-avisos'),
+  })
+
+/** Issue 17: the client marks an aviso 'Concluído'; the home's counts change with it. */
+export const useConcluirAviso = () =>
+  useMutationRefreshing(
+    (id: string) => api<MeuAviso>(`/api/meus-avisos/${id}/concluir`, { method: 'POST' }),
+    [avisosKeys.meus(), servicosKeys.meus()],
+  )

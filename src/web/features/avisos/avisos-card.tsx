@@ -1,8 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { BellPlus, CalendarClock, CheckCircle2, CircleAlert, Trash2 } from 'lucide-react'
+import {
+  BellPlus,
+  CalendarClock,
+  CheckCircle2,
+  CircleAlert,
+  EyeOff,
+  Trash2,
+  UserCheck,
+} from 'lucide-react'
 import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import {
@@ -12,7 +20,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card.tsx'
-import { Input } from '../../components/ui/input.tsx'
+import { FormDateField } from '../../components/ui/date-field.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
@@ -35,7 +43,7 @@ export function AvisosCard({ servicoId }: { servicoId: string }) {
   const remove = useDeleteAviso(servicoId)
   const form = useForm<AvisoCreate>({
     resolver: zodResolver(AvisoCreateSchema),
-    defaultValues: { texto: '', data_limite: '' },
+    defaultValues: { texto: '', data_limite: '', visivel_cliente: true },
   })
 
   useEffect(() => {
@@ -46,7 +54,7 @@ export function AvisosCard({ servicoId }: { servicoId: string }) {
     (values) =>
       create.mutate(values, {
         onSuccess: () => {
-          form.reset({ texto: '', data_limite: '' })
+          form.reset({ texto: '', data_limite: '', visivel_cliente: true })
           notifySuccess('Aviso adicionado!')
         },
         onError: () => notifyError('Erro', 'Não foi possível adicionar o aviso.'),
@@ -74,6 +82,7 @@ export function AvisosCard({ servicoId }: { servicoId: string }) {
       <CardContent className="grid gap-4">
         <form
           onSubmit={onSubmit}
+          aria-label="Adicionar aviso"
           className="grid gap-3 rounded-lg border bg-muted/40 p-3"
           noValidate
         >
@@ -88,8 +97,22 @@ export function AvisosCard({ servicoId }: { servicoId: string }) {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="aviso-data">Data limite</Label>
-            <Input id="aviso-data" type="date" {...form.register('data_limite')} />
+            <FormDateField control={form.control} name="data_limite" id="aviso-data" />
           </div>
+          <Controller
+            control={form.control}
+            name="visivel_cliente"
+            render={({ field }) => (
+              <label className="flex items-center gap-2 text-sm font-medium">
+                <Switch
+                  checked={field.value ?? true}
+                  onCheckedChange={field.onChange}
+                  aria-label="Visível para o cliente"
+                />
+                Visível para o cliente
+              </label>
+            )}
+          />
           <Button type="submit" disabled={create.isPending}>
             <BellPlus />
             {create.isPending ? 'Adicionando...' : 'Adicionar Aviso'}
@@ -143,6 +166,22 @@ export function AvisosCard({ servicoId }: { servicoId: string }) {
                     <Trash2 />
                   </Button>
                 </div>
+                {(!a.visivel_cliente || a.concluido_cliente_em) && (
+                  <div className="mt-2 flex flex-wrap gap-1.5 pl-6 text-xs">
+                    {!a.visivel_cliente && (
+                      <Badge variant="outline" className="gap-1 bg-background">
+                        <EyeOff className="size-3" />
+                        Interno
+                      </Badge>
+                    )}
+                    {a.concluido_cliente_em && (
+                      <Badge variant="outline" className="gap-1 bg-background text-green-800">
+                        <UserCheck className="size-3" />
+                        Concluído pelo cliente em {formatDate(a.concluido_cliente_em)}
+                      </Badge>
+                    )}
+                  </div>
+                )}
                 {a.automatico && <AvisoAutomaticoInfo info={a.automatico} />}
                 <div className="mt-2 flex items-center justify-between gap-2 pl-6">
                   <span className="text-xs text-muted-foreground">

@@ -208,7 +208,7 @@ function NomeDescricaoDialog({
             notifySuccess('Salvo com sucesso!', savedMessage)
             onClose()
           },
-          onError: (err) => notifyFailure(saveError, err),
+          onError: (err) => notifyFailure(saveError, err, form.setError),
         },
       ),
     notifyInvalid('Erro'),
@@ -222,11 +222,12 @@ function NomeDescricaoDialog({
       pending={salvar.isPending}
       onSubmit={onSubmit}
     >
-      <Field label="Nome" htmlFor={`${resource}-nome`} required>
+      <Field label="Nome" htmlFor={`${resource}-nome`} required error={invalid.nome?.message}>
         <Input
           id={`${resource}-nome`}
           autoFocus
           aria-invalid={Boolean(invalid.nome)}
+          aria-describedby={invalid.nome ? `${resource}-nome-erro` : undefined}
           {...form.register('nome')}
         />
       </Field>

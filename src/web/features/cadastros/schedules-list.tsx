@@ -68,7 +68,7 @@ export function SchedulesList({ actions, intro }: { actions?: ReactNode; intro?:
     <>
       <PageHeader
         title="Agendamentos de Avisos"
-        description="Quantos dias antes do fim da vigência o sistema cria um aviso e envia o email ao cliente."
+        description="Quantos dias antes do fim da vigência o sistema cria um aviso e envia o email ao cliente. Um serviço que já está dentro do prazo recebe o aviso mais próximo na execução seguinte."
         actions={actions}
       />
       {intro}

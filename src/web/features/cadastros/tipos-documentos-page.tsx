@@ -138,7 +138,8 @@ function TipoDocumentoDialog({ row, onClose }: { row?: TipoDocumento; onClose: (
             )
             onClose()
           },
-          onError: (err) => notifyFailure('Não foi possível salvar o tipo de documento.', err),
+          onError: (err) =>
+            notifyFailure('Não foi possível salvar o tipo de documento.', err, form.setError),
         },
       ),
     notifyInvalid('Erro'),
@@ -156,11 +157,13 @@ function TipoDocumentoDialog({ row, onClose }: { row?: TipoDocumento; onClose: (
         htmlFor="td-tipo"
         required
         hint="Ex.: Cartão CNPJ, Anotação de Responsabilidade Técnica (ART)."
+        error={form.formState.errors.tipo?.message}
       >
         <Input
           id="td-tipo"
           autoFocus
           aria-invalid={Boolean(form.formState.errors.tipo)}
+          aria-describedby={form.formState.errors.tipo ? 'td-tipo-erro' : undefined}
           {...form.register('tipo')}
         />
       </Field>

@@ -174,6 +174,8 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
       validade: row ? String(row.validade) : '',
       ativo: row?.ativo ?? true,
       mensagem_aviso: row?.mensagem_aviso ?? '',
+      antecedencia_renovacao:
+        row?.antecedencia_renovacao == null ? '' : String(row.antecedencia_renovacao),
     },
   })
   const onSubmit = form.handleSubmit(
@@ -188,7 +190,8 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
             )
             onClose()
           },
-          onError: (err) => notifyFailure('Não foi possível salvar o tipo de serviço.', err),
+          onError: (err) =>
+            notifyFailure('Não foi possível salvar o tipo de serviço.', err, form.setError),
         },
       ),
     notifyInvalid('Erro'),
@@ -202,11 +205,12 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
       pending={salvar.isPending}
       onSubmit={onSubmit}
     >
-      <Field label="Tipo de serviço" htmlFor="ts-tipo" required>
+      <Field label="Tipo de serviço" htmlFor="ts-tipo" required error={errors.tipo?.message}>
         <Input
           id="ts-tipo"
           autoFocus
           aria-invalid={Boolean(errors.tipo)}
+          aria-describedby={errors.tipo ? 'ts-tipo-erro' : undefined}
           {...form.register('tipo')}
         />
       </Field>
@@ -249,6 +253,25 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
           />
         </Field>
       </div>
+      <Field
+        label="Antecedência para renovação (dias)"
+        htmlFor="ts-antecedencia"
+        hint="Opcional. O cliente recebe um aviso automático quando faltarem estes dias para o fim da vigência (ex.: 120 para a Licença de Operação)."
+        error={errors.antecedencia_renovacao?.message}
+      >
+        <Input
+          id="ts-antecedencia"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={3650}
+          step={1}
+          className="sm:w-40"
+          aria-invalid={Boolean(errors.antecedencia_renovacao)}
+          aria-describedby={errors.antecedencia_renovacao ? 'ts-antecedencia-erro' : undefined}
+          {...form.register('antecedencia_renovacao')}
+        />
+      </Field>
       <Field
         label="Mensagem de aviso"
         htmlFor="ts-aviso"

@@ -5,10 +5,12 @@ import type { z } from 'zod'
 import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { FormDateField } from '../../components/ui/date-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { MaskedInput } from '../../components/ui/masked-input.tsx'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { useCreateCliente, useUpdateCliente } from './api.ts'
+import { CepField, fillEndereco } from './cep-field.tsx'
 import { formatDocumento } from '#shared/documento.ts'
 import {
   ClienteCreateSchema,
@@ -79,9 +81,9 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
   }, notifyInvalid('Erro'))
 
   const masked = (
-    name: 'documento' | 'telefone' | 'cep' | 'uf',
+    name: 'documento' | 'telefone' | 'uf',
     id: string,
-    mask: 'documento' | 'telefone' | 'cep' | 'uf',
+    mask: 'documento' | 'telefone' | 'uf',
     extra: Record<string, unknown> = {},
   ) => (
     <Controller
@@ -147,19 +149,28 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
           {masked('telefone', 'cliente-telefone', 'telefone', { inputMode: 'tel', type: 'tel' })}
         </Field>
         <Field label="Data de nascimento" htmlFor="cliente-nascimento">
-          <Input
-            id="cliente-nascimento"
-            type="date"
-            aria-invalid={Boolean(errors.nascimento)}
-            {...form.register('nascimento')}
-          />
+          <FormDateField control={form.control} name="nascimento" id="cliente-nascimento" />
         </Field>
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-6">
         <legend className="mb-3 text-sm font-semibold text-foreground">Endereço</legend>
         <Field label="CEP" htmlFor="cliente-cep" className="sm:col-span-2">
-          {masked('cep', 'cliente-cep', 'cep', { inputMode: 'numeric' })}
+          <Controller
+            control={form.control}
+            name="cep"
+            render={({ field }) => (
+              <CepField
+                id="cliente-cep"
+                name={field.name}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                onFound={(endereco) => fillEndereco(form, endereco)}
+                invalid={Boolean(errors.cep)}
+              />
+            )}
+          />
         </Field>
         <Field label="Logradouro" htmlFor="cliente-logradouro" className="sm:col-span-4">
           <Input id="cliente-logradouro" {...form.register('logradouro')} />

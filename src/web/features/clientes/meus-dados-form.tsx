@@ -1,15 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Loader2, MapPin, Save, Search, UserRound } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { Loader2, MapPin, Save, UserRound } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Controller, useForm, type FieldPath } from 'react-hook-form'
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
+import { FormDateField } from '../../components/ui/date-field.tsx'
+import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { Label } from '../../components/ui/label.tsx'
 import { MaskedInput } from '../../components/ui/masked-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { lookupCep, useSaveMeusDados } from './api.ts'
+import { useSaveMeusDados } from './api.ts'
+import { CepField, fillEndereco } from './cep-field.tsx'
 import { DOCUMENTO_INVALIDO, formatDocumento } from '#shared/documento.ts'
 import {
   CEP_INVALIDO,
@@ -52,7 +55,6 @@ function toForm(cliente: ClienteDados | null, email: string): FormValues {
 /** SPEC §2 Meus Dados: personal information and the address with its CEP lookup. */
 export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null; email: string }) {
   const salvar = useSaveMeusDados()
-  const [buscando, setBuscando] = useState(false)
   const form = useForm<FormValues, unknown, MeusDados>({
     resolver: zodResolver(MeusDadosFormSchema) as never,
     defaultValues: toForm(cliente, email),
@@ -72,34 +74,6 @@ export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null
     },
     notifyInvalid('Erro', TITLES),
   )
-
-  async function onBuscarCep() {
-    const cep = form.getValues('cep')
-    const digits = cep.replace(/\D/g, '')
-    if (cep.length < 8 || digits.length !== 8) {
-      notifyError('CEP inválido', CEP_INVALIDO)
-      return
-    }
-    setBuscando(true)
-    try {
-      const endereco = await lookupCep(digits)
-      const opts = { shouldDirty: true, shouldValidate: false }
-      form.setValue('logradouro', endereco.logradouro, opts)
-      form.setValue('bairro', endereco.bairro, opts)
-      form.setValue('localidade', endereco.localidade, opts)
-      form.setValue('uf', endereco.uf, opts)
-      notifySuccess('CEP encontrado!', 'Endereço preenchido automaticamente.')
-      form.setFocus(endereco.logradouro ? 'complemento' : 'logradouro')
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404)
-        notifyError('CEP não encontrado', 'O CEP informado não foi encontrado.')
-      else if (err instanceof ApiError && err.status === 400)
-        notifyError('CEP inválido', CEP_INVALIDO)
-      else notifyError('Erro', 'Não foi possível buscar o CEP.')
-    } finally {
-      setBuscando(false)
-    }
-  }
 
   const field = (name: FieldPath<FormValues>) => ({
     id: `dados-${name}`,
@@ -130,6 +104,7 @@ export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       <Card>
         <CardHeader>
           <SectionTitle icon={<UserRound className="size-4" />}>Informações Pessoais</SectionTitle>
@@ -169,16 +144,12 @@ export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null
               {...form.register('email')}
             />
           </Field>
-          <Field
-            label="Data de nascimento"
-            htmlFor="dados-nascimento"
-            error={errors.nascimento?.message}
-          >
-            <Input
-              {...field('nascimento')}
-              type="date"
+          <Field label="Data de nascimento" htmlFor="dados-nascimento">
+            <FormDateField
+              control={form.control}
+              name="nascimento"
+              id="dados-nascimento"
               autoComplete="bday"
-              {...form.register('nascimento')}
             />
           </Field>
           <Field label="Telefone" htmlFor="dados-telefone" error={errors.telefone?.message}>
@@ -205,32 +176,22 @@ export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null
             error={errors.cep?.message}
             className="col-span-6 sm:col-span-3"
           >
-            {/* Enter in the CEP field looks it up instead of saving the whole form. */}
-            <div
-              className="flex gap-2"
-              onKeyDown={(e) => {
-                if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return
-                e.preventDefault()
-                void onBuscarCep()
-              }}
-            >
-              {masked('cep', 'cep', {
-                placeholder: '00000-000',
-                inputMode: 'numeric',
-                autoComplete: 'postal-code',
-                maxLength: '9',
-              })}
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => void onBuscarCep()}
-                disabled={buscando}
-                aria-label="Buscar CEP"
-              >
-                {buscando ? <Loader2 className="animate-spin" /> : <Search />}
-                <span className="hidden sm:inline">Buscar CEP</span>
-              </Button>
-            </div>
+            <Controller
+              control={form.control}
+              name="cep"
+              render={({ field: f }) => (
+                <CepField
+                  id="dados-cep"
+                  name={f.name}
+                  value={f.value}
+                  onValueChange={f.onChange}
+                  onBlur={f.onBlur}
+                  onFound={(endereco) => fillEndereco(form, endereco)}
+                  invalid={Boolean(errors.cep)}
+                  describedBy={errors.cep ? 'dados-cep-erro' : undefined}
+                />
+              )}
+            />
           </Field>
           <Field
             label="Logradouro"
@@ -311,35 +272,5 @@ function SectionTitle({ icon, children }: { icon: ReactNode; children: ReactNode
       </span>
       {children}
     </h2>
-  )
-}
-
-function Field({
-  label,
-  htmlFor,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  label: string
-  htmlFor: string
-  error?: string
-  hint?: string
-  className?: string
-  children: ReactNode
-}) {
-  return (
-    <div className={`grid content-start gap-2 ${className ?? ''}`}>
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {error ? (
-        <p id={`${htmlFor}-erro`} className="text-xs text-destructive">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="text-xs text-muted-foreground">{hint}</p>
-      ) : null}
-    </div>
   )
 }

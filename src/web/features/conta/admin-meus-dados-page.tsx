@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { PageHeader } from '../../components/page-header.tsx'
 import {
@@ -11,9 +12,16 @@ import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { useMe } from '../../lib/session.ts'
 import { AlterarSenhaCard } from './alterar-senha-card.tsx'
+import { EmpresaCard } from './empresa-card.tsx'
+import { SegurancaCard } from './dois-fatores.tsx'
+import { SessoesCard } from './sessoes-card.tsx'
 
-/** SPEC §2 "Admin profile": read-only e-mail and role, and the change-password form. */
-export function AdminMeusDadosPage() {
+/**
+ * SPEC §2 "Admin profile": read-only e-mail and role, the change-password form, and (issue 13)
+ * the second factor (no "Desativar": mandatory for administrators) and the open sessions; issue
+ * 17: "Dados da empresa", the firm's name and contact that sign every e-mail.
+ */
+export function AdminMeusDadosPage({ extra }: { extra?: ReactNode } = {}) {
   const { data: me } = useMe()
 
   return (
@@ -40,7 +48,11 @@ export function AdminMeusDadosPage() {
           </CardContent>
         </Card>
 
+        <EmpresaCard />
         <AlterarSenhaCard />
+        <SegurancaCard />
+        <SessoesCard />
+        {extra}
       </div>
     </>
   )

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Leaf, Loader2 } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -14,16 +14,22 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx'
+import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { Label } from '../../components/ui/label.tsx'
 import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
-import { meQuery, useMe } from '../../lib/session.ts'
-import { requestPasswordReset, signIn, signUp } from './api.ts'
-import { CredenciaisSchema, RecuperarSenhaSchema, type Credenciais } from '#shared/schemas/conta.ts'
+import { meQuery } from '../../lib/session.ts'
+import { requestPasswordReset, signIn, signUp, verifySecondFactor } from './api.ts'
+import {
+  CodigoDoisFatoresSchema,
+  CredenciaisSchema,
+  RecuperarSenhaSchema,
+  type CodigoDoisFatores,
+  type Credenciais,
+} from '#shared/schemas/conta.ts'
 
 /** SPEC §8: provider messages are shown as delivered; anything else is unexpected. */
 function failure(title: string, err: unknown) {
@@ -32,7 +38,9 @@ function failure(title: string, err: unknown) {
 }
 
 export function AuthPage() {
-  const { data: me } = useMe()
+  // A full load of /auth by a signed-in visitor is redirected by the server; here only a visit
+  // from inside the app, whose session is already known, goes back (no request of its own).
+  const { data: me } = useQuery({ ...meQuery(), enabled: false })
   if (me) return <Navigate to={paths.app} replace />
   return (
     <main className="flex min-h-svh items-center justify-center bg-gradient-to-br from-emerald-50 via-background to-teal-50 p-4">
@@ -72,35 +80,54 @@ function LoginForm() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [forgotOpen, setForgotOpen] = useState(false)
+  // Issue 13: an account with the second factor is asked for its code after the password.
+  const [segundaEtapa, setSegundaEtapa] = useState(false)
   const form = useForm<Credenciais>({
     resolver: zodResolver(CredenciaisSchema),
     defaultValues: { email: '', password: '' },
   })
+  const { errors } = form.formState
+  async function entrar() {
+    await queryClient.fetchQuery({ ...meQuery(), staleTime: 0 })
+    notifySuccess('Login realizado com sucesso!', 'Bem-vindo ao Portal do Cliente.')
+    navigate(paths.app)
+  }
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signIn(values)
-      await queryClient.fetchQuery({ ...meQuery(), staleTime: 0 })
-      notifySuccess('Login realizado com sucesso!', 'Bem-vindo ao Portal do Cliente.')
-      navigate(paths.app)
+      const result = await signIn(values)
+      if (result?.twoFactorRedirect) setSegundaEtapa(true)
+      else await entrar()
     } catch (err) {
       failure('Erro ao fazer login', err)
     }
   }, notifyInvalid())
+  if (segundaEtapa)
+    return (
+      <SegundaEtapaForm
+        onVerified={entrar}
+        onBack={() => {
+          setSegundaEtapa(false)
+          form.setValue('password', '')
+        }}
+      />
+    )
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="login-email">Email</Label>
+      <Field label="Email" htmlFor="login-email" error={errors.email?.message}>
         <Input
           id="login-email"
           type="email"
           autoComplete="email"
           placeholder="seu@email.com"
+          aria-invalid={Boolean(errors.email)}
           {...form.register('email')}
         />
-      </div>
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between">
-          <Label htmlFor="login-password">Senha</Label>
+      </Field>
+      <Field
+        label="Senha"
+        htmlFor="login-password"
+        error={errors.password?.message}
+        labelAside={
           <button
             type="button"
             onClick={() => setForgotOpen(true)}
@@ -108,13 +135,15 @@ function LoginForm() {
           >
             Esqueceu sua senha?
           </button>
-        </div>
+        }
+      >
         <PasswordInput
           id="login-password"
           autoComplete="current-password"
+          aria-invalid={Boolean(errors.password)}
           {...form.register('password')}
         />
-      </div>
+      </Field>
       <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
         {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
         Entrar
@@ -124,11 +153,64 @@ function LoginForm() {
   )
 }
 
+/** Sign-in's second step: the authenticator's 6-digit code, or one of the recovery codes. */
+function SegundaEtapaForm({
+  onVerified,
+  onBack,
+}: {
+  onVerified: () => Promise<void>
+  onBack: () => void
+}) {
+  const form = useForm<CodigoDoisFatores, unknown, { codigo: string }>({
+    resolver: zodResolver(CodigoDoisFatoresSchema),
+    defaultValues: { codigo: '' },
+  })
+  const { errors } = form.formState
+  const onSubmit = form.handleSubmit(async ({ codigo }) => {
+    try {
+      await verifySecondFactor(codigo)
+      await onVerified()
+    } catch (err) {
+      failure('Código não aceito', err)
+      form.setFocus('codigo')
+    }
+  }, notifyInvalid())
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-1 text-center">
+        <h2 className="font-semibold">Verificação em duas etapas</h2>
+        <p className="text-sm text-muted-foreground">
+          Digite o código de 6 dígitos do seu aplicativo autenticador. Sem o aplicativo, use um dos
+          seus códigos de recuperação.
+        </p>
+      </div>
+      <Field label="Código" htmlFor="login-codigo" error={errors.codigo?.message}>
+        <Input
+          id="login-codigo"
+          autoComplete="one-time-code"
+          autoFocus
+          placeholder="123456"
+          aria-invalid={Boolean(errors.codigo)}
+          {...form.register('codigo')}
+        />
+      </Field>
+      <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
+        {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
+        Verificar
+      </Button>
+      <Button type="button" variant="ghost" onClick={onBack} className="w-full">
+        Voltar
+      </Button>
+    </form>
+  )
+}
+
 function RegisterForm() {
   const form = useForm<Credenciais>({
     resolver: zodResolver(CredenciaisSchema),
     defaultValues: { email: '', password: '' },
   })
+  const { errors } = form.formState
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await signUp(values)
@@ -140,25 +222,29 @@ function RegisterForm() {
   }, notifyInvalid())
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="register-email">Email</Label>
+      <Field label="Email" htmlFor="register-email" error={errors.email?.message}>
         <Input
           id="register-email"
           type="email"
           autoComplete="email"
           placeholder="seu@email.com"
+          aria-invalid={Boolean(errors.email)}
           {...form.register('email')}
         />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-password">Senha</Label>
+      </Field>
+      <Field
+        label="Senha"
+        htmlFor="register-password"
+        error={errors.password?.message}
+        hint="Mínimo de 6 caracteres."
+      >
         <PasswordInput
           id="register-password"
           autoComplete="new-password"
+          aria-invalid={Boolean(errors.password)}
           {...form.register('password')}
         />
-        <p className="text-xs text-muted-foreground">Mínimo de 6 caracteres.</p>
-      </div>
+      </Field>
       <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
         {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
         Criar conta
@@ -204,16 +290,16 @@ function ForgotPasswordDialog({
           noValidate
           className="grid gap-4"
         >
-          <div className="grid gap-2">
-            <Label htmlFor="reset-email">Email</Label>
+          <Field label="Email" htmlFor="reset-email" error={form.formState.errors.email?.message}>
             <Input
               id="reset-email"
               type="email"
               autoComplete="email"
               placeholder="seu@email.com"
+              aria-invalid={Boolean(form.formState.errors.email)}
               {...form.register('email')}
             />
-          </div>
+          </Field>
           <DialogFooter>
             <Button type="submit" disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting && <Loader2 className="animate-spin" />}

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
-import { Label } from '../../components/ui/label.tsx'
+import { Field } from '../../components/ui/field.tsx'
 import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
@@ -49,22 +49,30 @@ export function ResetPasswordPage() {
         <CardContent>
           {token ? (
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <div className="grid gap-2">
-                <Label htmlFor="nova-senha">Nova senha</Label>
+              <Field
+                label="Nova senha"
+                htmlFor="nova-senha"
+                error={form.formState.errors.nova_senha?.message}
+              >
                 <PasswordInput
                   id="nova-senha"
                   autoComplete="new-password"
+                  aria-invalid={Boolean(form.formState.errors.nova_senha)}
                   {...form.register('nova_senha')}
                 />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="confirmacao">Confirmar nova senha</Label>
+              </Field>
+              <Field
+                label="Confirmar nova senha"
+                htmlFor="confirmacao"
+                error={form.formState.errors.confirmacao?.message}
+              >
                 <PasswordInput
                   id="confirmacao"
                   autoComplete="new-password"
+                  aria-invalid={Boolean(form.formState.errors.confirmacao)}
                   {...form.register('confirmacao')}
                 />
-              </div>
+              </Field>
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
                 Salvar nova senha

@@ -41,6 +41,7 @@ import {
   useDeleteDocumento,
   useUpdateDocumento,
 } from './api.ts'
+import { EstadoBadge, HistoricoButton, RevisaoAcoes } from './revisao.tsx'
 import {
   ADMIN_UPLOAD_ACCEPT,
   MAX_UPLOAD_BYTES,
@@ -211,8 +212,8 @@ export function AdminDocumentosCard({
             </Button>
           </div>
           <p className="text-xs text-muted-foreground md:col-span-2">
-            Formatos aceitos: PDF, DOC, DOCX, JPG, PNG (máximo 5MB). Um novo envio do mesmo tipo
-            substitui o anterior.
+            Formatos aceitos: PDF, DOC, DOCX, JPG, PNG (máximo 5MB). Um novo envio do mesmo tipo é
+            uma nova versão; as anteriores ficam no Histórico.
           </p>
         </form>
 
@@ -227,18 +228,29 @@ export function AdminDocumentosCard({
         ) : (
           <ul className="divide-y rounded-lg border" aria-label="Documentos">
             {docs.map((d) => (
-              <li key={d.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
+              <li key={d.id} className="flex flex-col gap-3 p-3">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-medium">{d.tipo}</span>
-                    {documentoBadge(d)}
+                    {d.enviado_por === 'cliente' ? (
+                      <EstadoBadge estado={d.estado} />
+                    ) : (
+                      documentoBadge(d)
+                    )}
                     {!d.visivel_usuario && <Badge variant="outline">Oculto</Badge>}
                   </div>
                   <p className="text-xs text-muted-foreground">
+                    {d.enviado_por === 'cliente' ? 'Cliente' : 'Consultoria'} ·{' '}
                     {d.extensao.toUpperCase()} · Enviado em {formatDateTime(d.data_envio)}
+                    {d.versoes > 1 && ` · ${d.versoes} versões`}
                   </p>
+                  {d.estado === 'rejeitado' && d.motivo && (
+                    <p className="mt-1 text-xs break-words text-destructive">Motivo: {d.motivo}</p>
+                  )}
                 </div>
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  {d.enviado_por === 'cliente' && <RevisaoAcoes documento={d} />}
+                  <HistoricoButton documento={d} />
                   <label className="mr-1 flex items-center gap-2 text-xs">
                     <Switch
                       checked={d.visivel_usuario}
@@ -291,7 +303,7 @@ export function AdminDocumentosCard({
           <AlertDialogHeader>
             <AlertDialogTitle>Excluir documento?</AlertDialogTitle>
             <AlertDialogDescription>
-              O documento <strong>{toDelete?.tipo}</strong> e seu arquivo serão excluídos.
+              O documento <strong>{toDelete?.tipo}</strong> e todas as suas versões serão excluídos.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -1,11 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, ApiError, apiBlob } from '../../lib/api.ts'
 import { useMutationRefreshing } from '../../lib/mutation.ts'
-import { documentosKeys } from '../../lib/query-keys.ts'
+import { documentosKeys, servicosKeys } from '../../lib/query-keys.ts'
+import type { Page } from '#shared/schemas/common.ts'
 import type {
   AdminDocumento,
+  DocumentoEmAnalise,
   DocumentoEnviado,
   DocumentosServico,
+  DocumentoVersao,
+  Revisao,
 } from '#shared/schemas/documentos.ts'
 
 /** SPEC §7 steps 1-3: the service header, its required types and the visible documents (client). */
@@ -100,4 +104,36 @@ export const useUpdateDocumento = (servicoId: string) =>
 export const useDeleteDocumento = (servicoId: string) =>
   useAdminDocumentosMutation(servicoId, (id: string) =>
     api<void>(`/api/admin/documentos/${id}`, { method: 'DELETE' }),
+  )
+
+// ---- issue 14: versions and review ----
+
+/** "Histórico": every version of a document, newest first. */
+export const versoesQuery = (documentoId: string) =>
+  queryOptions({
+    queryKey: documentosKeys.versoes(documentoId),
+    queryFn: () => api<DocumentoVersao[]>(`/api/documentos/${documentoId}/versoes`),
+  })
+
+export const versaoArquivoUrl = (documentoId: string, versaoId: string) =>
+  `/api/documentos/${documentoId}/versoes/${versaoId}/arquivo`
+
+/** The queue "Documentos para Análise", oldest first. */
+export const filaQuery = (page: number) =>
+  queryOptions({
+    queryKey: documentosKeys.filaPage({ page }),
+    queryFn: () => api<Page<DocumentoEmAnalise>>(`/api/admin/documentos?page=${page}`),
+  })
+
+/**
+ * Approve, reject or reopen. Refreshes every documents view (the card, the queue, the badge)
+ * and the dashboard ('Aguardando análise').
+ */
+export const useRevisarDocumento = () =>
+  useMutationRefreshing(
+    (v: { id: string } & Revisao) => {
+      const { id, ...body } = v
+      return api<AdminDocumento>(`/api/admin/documentos/${id}/revisao`, { method: 'POST', body })
+    },
+    [documentosKeys.all, servicosKeys.lists()],
   )

@@ -24,6 +24,7 @@ import { cn } from '../../lib/utils.ts'
 import { buildZip } from '../../lib/zip.ts'
 import { paths } from '../../paths.ts'
 import { documentosQuery, downloadDocumento, uploadDocumento } from './api.ts'
+import { HistoricoButton } from './revisao.tsx'
 import {
   CLIENT_UPLOAD_ACCEPT,
   CLIENT_UPLOAD_MIME,
@@ -269,7 +270,7 @@ function ExigidoCard({
                 badge.label === 'Aprovado' &&
                 'border-green-200 bg-green-100 text-green-800',
               !badge.destructive &&
-                badge.label === 'Enviado' &&
+                badge.label === 'Em análise' &&
                 'border-blue-200 bg-blue-100 text-blue-800',
             )}
           >
@@ -330,6 +331,11 @@ function ExigidoCard({
                 </p>
               </div>
             </div>
+            {doc.estado === 'rejeitado' && doc.motivo && (
+              <p className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm break-words text-destructive">
+                Motivo: {doc.motivo}
+              </p>
+            )}
             <div className="grid grid-cols-2 gap-2">
               <Button
                 variant="outline"
@@ -340,15 +346,34 @@ function ExigidoCard({
                 <Download />
                 Baixar
               </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => input.current?.click()}
-                aria-label={`Substituir ${exigido.tipo}`}
-              >
-                <RefreshCw />
-                Substituir
-              </Button>
+              {/* Issue 14: an approved document is replaced only after the consultancy reopens it. */}
+              {doc.estado === 'aprovado' ? (
+                <HistoricoButton documento={{ id: doc.id, tipo: exigido.tipo }} />
+              ) : doc.estado === 'rejeitado' ? (
+                <Button
+                  size="sm"
+                  onClick={() => input.current?.click()}
+                  aria-label={`Enviar novamente ${exigido.tipo}`}
+                >
+                  <RefreshCw />
+                  Enviar novamente
+                </Button>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => input.current?.click()}
+                  aria-label={`Substituir ${exigido.tipo}`}
+                >
+                  <RefreshCw />
+                  Substituir
+                </Button>
+              )}
+              {doc.estado !== 'aprovado' && (
+                <div className="col-span-2 grid">
+                  <HistoricoButton documento={{ id: doc.id, tipo: exigido.tipo }} />
+                </div>
+              )}
             </div>
           </>
         ) : (

@@ -45,11 +45,11 @@ export function Brand({ inverted = false }: { inverted?: boolean }) {
           )}
         >
           {firm.name}
-        </span>
+        </span>{' '}
         <span
           className={cn(
             'text-[0.625rem] font-medium tracking-[0.08em] whitespace-nowrap uppercase sm:text-[0.7rem] sm:tracking-[0.12em]',
-            inverted ? 'text-emerald-200/80' : 'text-emerald-700/80',
+            inverted ? 'text-emerald-200' : 'text-emerald-800',
           )}
         >
           {firm.tagline}
@@ -79,7 +79,7 @@ export function SiteHeader() {
         <a
           href="#inicio"
           className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label={`${firm.fullName}: início`}
+          title={`${firm.fullName}: início`}
         >
           <Brand />
         </a>

@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
+import { FormDateField } from '../../components/ui/date-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import {
   Select,
@@ -127,12 +128,7 @@ export function AdicionarServicoDialog({
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Data de início" htmlFor="servico-inicio" required>
-          <Input
-            id="servico-inicio"
-            type="date"
-            aria-invalid={Boolean(errors.vigencia_inicio)}
-            {...form.register('vigencia_inicio')}
-          />
+          <FormDateField control={form.control} name="vigencia_inicio" id="servico-inicio" />
         </Field>
         <Field
           label="Data de fim"
@@ -143,20 +139,15 @@ export function AdicionarServicoDialog({
               : 'Se vazia: início + validade do tipo.'
           }
         >
-          <Input
-            id="servico-fim"
-            type="date"
-            aria-invalid={Boolean(errors.vigencia_fim)}
-            {...form.register('vigencia_fim')}
-          />
+          <FormDateField control={form.control} name="vigencia_fim" id="servico-fim" />
         </Field>
       </div>
       <Field
         label="Protocolo"
         htmlFor="servico-protocolo"
-        hint="Se vazio, será gerado: PROT- seguido de data e hora."
+        hint="Se vazio, será gerado: o ano e o próximo número (ex.: 2026-000123)."
       >
-        <Input id="servico-protocolo" placeholder="PROT-..." {...form.register('protocolo')} />
+        <Input id="servico-protocolo" placeholder="2026-000123" {...form.register('protocolo')} />
       </Field>
       <Field label="Status" htmlFor="servico-status">
         <Controller

@@ -25,5 +25,5 @@ export function DiasRestantesBadge({
 
 /** SPEC §4: 'Novo' while the administration has not opened the service. */
 export function NovoBadge() {
-  return <Badge className="bg-amber-500 text-white">Novo</Badge>
+  return <Badge className="bg-amber-700 text-white">Novo</Badge>
 }

@@ -11,7 +11,7 @@ import { filtrosQuery, servicosQuery, useDeleteServico, type PainelParams } from
 import { servicosColumns } from './servicos-columns.tsx'
 import type { ServicoListaItem } from '#shared/schemas/servicos.ts'
 
-const FILTROS = ['categoria_id', 'status_id', 'proximos'] as const
+const FILTROS = ['categoria_id', 'status_id', 'proximos', 'em_analise'] as const
 
 /** SPEC §2 Dashboard Global de Serviços: filters live in the URL; the server pages and counts. */
 export function AdminServicosPage() {
@@ -21,6 +21,7 @@ export function AdminServicosPage() {
     categoria_id: list.filters.categoria_id,
     status_id: list.filters.status_id,
     proximos: list.filters.proximos === '1',
+    em_analise: list.filters.em_analise === '1',
     page: list.page,
     after: list.after,
     before: list.before,
@@ -77,7 +78,11 @@ export function AdminServicosPage() {
           list.setPage(page, cursor)
           window.scrollTo({ top: 0 })
         }}
-        countLabel={(n) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'serviço' : 'serviços'}`}
+        countLabel={(n) =>
+          data?.total_limitado
+            ? `mais de ${n.toLocaleString('pt-BR')} serviços`
+            : `${n.toLocaleString('pt-BR')} ${n === 1 ? 'serviço' : 'serviços'}`
+        }
         isLoading={painel.isPending}
         isFetching={painel.isFetching}
         isError={painel.isError}
@@ -121,6 +126,13 @@ export function AdminServicosPage() {
               label: 'Próximos a vencer',
               value: Boolean(params.proximos),
               onChange: (v) => list.setFilter('proximos', v ? '1' : undefined),
+            },
+            {
+              kind: 'switch',
+              id: 'em_analise',
+              label: 'Aguardando análise',
+              value: Boolean(params.em_analise),
+              onChange: (v) => list.setFilter('em_analise', v ? '1' : undefined),
             },
           ],
         }}

@@ -4,11 +4,13 @@ import { servicosKeys } from '../../lib/query-keys.ts'
 import type {
   CategoriaCatalogo,
   MeuServico,
+  ResumoMeusServicos,
   TipoServicoCatalogo,
 } from '#shared/schemas/servicos.ts'
 import type {
   EnvioEmail,
   EnvioEmailHistorico,
+  EnvioEmailPrevia,
   EnvioEmailResult,
   ServicoDetalhe,
   ServicosFiltrosOpcoes,
@@ -22,6 +24,8 @@ export type PainelParams = {
   categoria_id?: string
   status_id?: string
   proximos?: boolean
+  /** Issue 14: services with a client document waiting for review. */
+  em_analise?: boolean
   page?: number
   after?: string
   before?: string
@@ -33,6 +37,7 @@ export function painelSearch(p: PainelParams) {
   if (p.categoria_id) s.set('categoria_id', p.categoria_id)
   if (p.status_id) s.set('status_id', p.status_id)
   if (p.proximos) s.set('proximos', '1')
+  if (p.em_analise) s.set('em_analise', '1')
   if (p.page && p.page > 1) s.set('page', String(p.page))
   if (p.after) s.set('after', p.after)
   if (p.before) s.set('before', p.before)
@@ -78,6 +83,13 @@ export const meusServicosQuery = () =>
   queryOptions({
     queryKey: servicosKeys.meus(),
     queryFn: () => api<MeuServico[]>('/api/meus-servicos'),
+  })
+
+/** Issue 17: the summary on top of the client home. */
+export const resumoMeusServicosQuery = () =>
+  queryOptions({
+    queryKey: servicosKeys.resumo(),
+    queryFn: () => api<ResumoMeusServicos>('/api/meus-servicos/resumo'),
   })
 
 /** SPEC §7: the wizard's categories, ordered by name. */
@@ -143,6 +155,16 @@ export function useDeleteServico() {
     onSuccess: () => qc.invalidateQueries({ queryKey: servicosKeys.lists() }),
   })
 }
+
+/** Issue 17: the preview of "Enviar Email", always fetched afresh when the dialog opens. */
+export const emailPreviaQuery = (id: string) =>
+  queryOptions({
+    queryKey: servicosKeys.emailPrevia(id),
+    queryFn: () => api<EnvioEmailPrevia>(`/api/admin/servicos/${id}/email`),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  })
 
 /** SPEC §7 send-email: the notification e-mail of a service; its history refreshes either way. */
 export function useSendEmail(id: string) {

@@ -1,7 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
-import { CalendarDays, ClipboardList, Eye, FileText, Plus } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import {
+  BellRing,
+  CalendarClock,
+  CalendarDays,
+  ClipboardList,
+  Eye,
+  FileText,
+  FileWarning,
+  Plus,
+  X,
+} from 'lucide-react'
+import { Fragment, useEffect, useState, type ReactNode } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { useIsMobile } from '../../components/app-shell.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -26,15 +36,50 @@ import {
 import { notifyError } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { ClienteStatusBadge } from './cliente-status-badge.tsx'
-import { meusServicosQuery } from './api.ts'
+import { DiasRestantesBadge } from './admin-badges.tsx'
+import { meusServicosQuery, resumoMeusServicosQuery } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
-import type { MeuServico } from '#shared/schemas/servicos.ts'
+import { diasRestantes, isArquivado } from '#shared/dias-restantes.ts'
+import type { MeuServico, ResumoMeusServicos } from '#shared/schemas/servicos.ts'
 
-/** SPEC §2 Meus Serviços: a table on desktop, cards below 768 px. */
-export function MeusServicosPage() {
-  const { data: servicos, isPending, isError } = useQuery(meusServicosQuery())
+/** Issue 17: the summary's filters of the list (`?filtro=`), the same rules as its SQL counts. */
+const FILTROS = {
+  documentos: {
+    titulo: 'Serviços aguardando documentos',
+    aplica: (s: MeuServico) =>
+      !isArquivado(s.status) && s.documentos_enviados < s.documentos_exigidos,
+  },
+  vencendo: {
+    titulo: 'Serviços que vencem nos próximos 120 dias',
+    aplica: (s: MeuServico) => {
+      const dias = diasRestantes(s.vigencia_fim, s.status)
+      return !isArquivado(s.status) && dias !== null && dias >= 0 && dias <= 120
+    },
+  },
+  avisos: {
+    titulo: 'Serviços com avisos em aberto',
+    aplica: (s: MeuServico) => s.avisos_abertos > 0,
+  },
+} as const
+type Filtro = keyof typeof FILTROS
+
+/**
+ * SPEC §2 Meus Serviços, the client home: a table on desktop, cards below 768 px. Issue 17: the
+ * summary on top, and per service its days left, documents sent and approved, and the open
+ * avisos (`avisosDoServico`, a slot the page composing this one fills from the avisos feature).
+ */
+export function MeusServicosPage({
+  avisosDoServico,
+}: {
+  avisosDoServico?: (servicoId: string) => ReactNode
+}) {
+  const { data: todos, isPending, isError } = useQuery(meusServicosQuery())
   const isMobile = useIsMobile()
   const [detalhe, setDetalhe] = useState<MeuServico | null>(null)
+  const [params, setParams] = useSearchParams()
+  const filtroParam = params.get('filtro')
+  const filtro = filtroParam && filtroParam in FILTROS ? (filtroParam as Filtro) : null
+  const servicos = filtro ? todos?.filter(FILTROS[filtro].aplica) : todos
 
   useEffect(() => {
     if (isError) notifyError('Erro', 'Não foi possível carregar seus serviços.')
@@ -54,10 +99,24 @@ export function MeusServicosPage() {
       <PageHeader
         title="Meus Serviços"
         description="Acompanhe seus serviços, a vigência de cada um e os documentos enviados."
-        actions={servicos && servicos.length > 0 ? novo : undefined}
+        actions={todos && todos.length > 0 ? novo : undefined}
       />
+      {todos && todos.length > 0 && <Resumo servicos={todos} />}
+      {filtro && (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="font-semibold">{FILTROS[filtro].titulo}</h2>
+          <Button variant="ghost" size="sm" onClick={() => setParams({}, { replace: true })}>
+            <X />
+            Mostrar todos
+          </Button>
+        </div>
+      )}
       {isPending ? (
         <CenteredSpinner label="Carregando serviços..." />
+      ) : filtro && servicos?.length === 0 && todos && todos.length > 0 ? (
+        <p className="py-8 text-center text-sm text-muted-foreground">
+          Nenhum serviço neste filtro.
+        </p>
       ) : !servicos || servicos.length === 0 ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
@@ -88,7 +147,7 @@ export function MeusServicosPage() {
                     <h2 className="font-semibold leading-snug">{s.tipo_servico}</h2>
                     <ClienteStatusBadge nome={s.status} className="max-w-[45%]" />
                   </div>
-                  <dl className="grid grid-cols-2 gap-2 text-sm">
+                  <dl className="grid grid-cols-3 gap-2 text-sm">
                     <div>
                       <dt className="text-xs text-muted-foreground">Vigência Início</dt>
                       <dd className="font-medium">{formatDate(s.vigencia_inicio)}</dd>
@@ -97,7 +156,15 @@ export function MeusServicosPage() {
                       <dt className="text-xs text-muted-foreground">Vigência Fim</dt>
                       <dd className="font-medium">{formatDate(s.vigencia_fim)}</dd>
                     </div>
+                    <div>
+                      <dt className="text-xs text-muted-foreground">Dias Restantes</dt>
+                      <dd>
+                        <DiasRestantesBadge vigenciaFim={s.vigencia_fim} statusNome={s.status} />
+                      </dd>
+                    </div>
                   </dl>
+                  <Documentos servico={s} />
+                  {avisosDoServico?.(s.id)}
                   <div className="grid grid-cols-2 gap-2">
                     <Button variant="outline" size="sm" onClick={() => setDetalhe(s)}>
                       <Eye />
@@ -123,44 +190,61 @@ export function MeusServicosPage() {
                 <TableHead className="pl-6">Tipo de Serviço</TableHead>
                 <TableHead>Vigência Início</TableHead>
                 <TableHead>Vigência Fim</TableHead>
+                <TableHead>Dias Restantes</TableHead>
                 <TableHead>Status</TableHead>
+                <TableHead>Documentos</TableHead>
                 <TableHead className="pr-6 text-right">Ações</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {servicos.map((s) => (
-                <TableRow key={s.id}>
-                  <TableCell className="pl-6 font-medium">{s.tipo_servico}</TableCell>
-                  <TableCell>{formatDate(s.vigencia_inicio)}</TableCell>
-                  <TableCell>{formatDate(s.vigencia_fim)}</TableCell>
-                  <TableCell>
-                    <ClienteStatusBadge nome={s.status} />
-                  </TableCell>
-                  <TableCell className="pr-6">
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        onClick={() => setDetalhe(s)}
-                        aria-label={`Ver detalhes de ${s.tipo_servico}`}
-                        title="Ver detalhes"
-                      >
-                        <Eye />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        asChild
-                        aria-label={`Documentos de ${s.tipo_servico}`}
-                        title="Documentos"
-                      >
-                        <Link to={paths.usuario.documentos(s.id)}>
-                          <FileText />
-                        </Link>
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
+                <Fragment key={s.id}>
+                  <TableRow className={s.avisos_abertos > 0 ? 'border-b-0' : undefined}>
+                    <TableCell className="pl-6 font-medium">{s.tipo_servico}</TableCell>
+                    <TableCell>{formatDate(s.vigencia_inicio)}</TableCell>
+                    <TableCell>{formatDate(s.vigencia_fim)}</TableCell>
+                    <TableCell>
+                      <DiasRestantesBadge vigenciaFim={s.vigencia_fim} statusNome={s.status} />
+                    </TableCell>
+                    <TableCell>
+                      <ClienteStatusBadge nome={s.status} />
+                    </TableCell>
+                    <TableCell>
+                      <Documentos servico={s} />
+                    </TableCell>
+                    <TableCell className="pr-6">
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          onClick={() => setDetalhe(s)}
+                          aria-label={`Ver detalhes de ${s.tipo_servico}`}
+                          title="Ver detalhes"
+                        >
+                          <Eye />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          asChild
+                          aria-label={`Documentos de ${s.tipo_servico}`}
+                          title="Documentos"
+                        >
+                          <Link to={paths.usuario.documentos(s.id)}>
+                            <FileText />
+                          </Link>
+                        </Button>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                  {s.avisos_abertos > 0 && avisosDoServico && (
+                    <TableRow className="hover:bg-transparent">
+                      <TableCell colSpan={7} className="px-6 pt-0 pb-3 whitespace-normal">
+                        {avisosDoServico(s.id)}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </Fragment>
               ))}
             </TableBody>
           </Table>
@@ -168,6 +252,97 @@ export function MeusServicosPage() {
       )}
       <DetalhesDialog servico={detalhe} onClose={() => setDetalhe(null)} />
     </>
+  )
+}
+
+/**
+ * Issue 17: how many of the required documents the client sent ("enviados", in amber while some
+ * are missing) and, issue 14, how many the consultancy approved.
+ */
+function Documentos({ servico }: { servico: MeuServico }) {
+  if (servico.documentos_exigidos === 0) return null
+  const faltam = servico.documentos_enviados < servico.documentos_exigidos
+  const aprovados = servico.documentos_aprovados === servico.documentos_exigidos
+  return (
+    <div className="grid gap-0.5 text-sm">
+      <p className={faltam ? 'font-medium text-amber-800' : 'text-muted-foreground'}>
+        {servico.documentos_enviados} de {servico.documentos_exigidos} documentos enviados
+      </p>
+      <p className={aprovados ? 'font-medium text-green-700' : 'text-muted-foreground'}>
+        {servico.documentos_aprovados} de {servico.documentos_exigidos} documentos aprovados
+      </p>
+    </div>
+  )
+}
+
+const plural = (n: number, um: string, varios: string) => (n === 1 ? um : varios)
+
+/**
+ * Issue 17: what needs the client now, counted by the server; each count opens its screen (the
+ * documents of the one service concerned, else the list filtered to those services).
+ */
+function Resumo({ servicos }: { servicos: MeuServico[] }) {
+  const { data } = useQuery(resumoMeusServicosQuery())
+  const r: ResumoMeusServicos = data ?? { precisam_documentos: 0, vencendo: 0, avisos_abertos: 0 }
+  const documentos = servicos.filter(FILTROS.documentos.aplica)
+  const itens = [
+    {
+      n: r.precisam_documentos,
+      texto: plural(
+        r.precisam_documentos,
+        'serviço aguardando documentos',
+        'serviços aguardando documentos',
+      ),
+      to:
+        documentos.length === 1
+          ? paths.usuario.documentos(documentos[0].id)
+          : `${paths.usuario.dashboard}?filtro=documentos`,
+      icon: FileWarning,
+      cor: 'text-amber-700 bg-amber-100',
+    },
+    {
+      n: r.vencendo,
+      texto: plural(r.vencendo, 'vence nos próximos 120 dias', 'vencem nos próximos 120 dias'),
+      to: `${paths.usuario.dashboard}?filtro=vencendo`,
+      icon: CalendarClock,
+      cor: 'text-red-700 bg-red-100',
+    },
+    {
+      n: r.avisos_abertos,
+      texto: plural(r.avisos_abertos, 'aviso em aberto', 'avisos em aberto'),
+      to: `${paths.usuario.dashboard}?filtro=avisos`,
+      icon: BellRing,
+      cor: 'text-blue-700 bg-blue-100',
+    },
+  ]
+  return (
+    <section aria-label="Resumo" className="mb-6 grid gap-3 sm:grid-cols-3">
+      {itens.map(({ n, texto, to, icon: Icon, cor }) => {
+        const conteudo = (
+          <>
+            <span
+              className={`flex size-10 shrink-0 items-center justify-center rounded-full ${cor}`}
+            >
+              <Icon className="size-5" />
+            </span>
+            <span className="min-w-0">
+              <span className="block text-2xl leading-none font-bold">{n}</span>
+              <span className="text-sm text-muted-foreground">{texto}</span>
+            </span>
+          </>
+        )
+        const base = 'flex items-center gap-3 rounded-xl border bg-card p-4 shadow-xs'
+        return n > 0 ? (
+          <Link key={texto} to={to} className={`${base} transition-colors hover:bg-accent`}>
+            {conteudo}
+          </Link>
+        ) : (
+          <div key={texto} className={base}>
+            {conteudo}
+          </div>
+        )
+      })}
+    </section>
   )
 }
 

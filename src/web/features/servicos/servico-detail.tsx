@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, History, Mail, Save, Send, UserRound } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header.tsx'
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button, buttonVariants } from '../../components/ui/button.tsx'
 import {
@@ -13,6 +14,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card.tsx'
+import { FormDateField } from '../../components/ui/date-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import {
@@ -28,10 +30,12 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { AdminStatusBadge, DiasRestantesBadge } from './admin-badges.tsx'
 import { enviosQuery, filtrosQuery, useSendEmail, useUpdateServico } from './api.ts'
+import { EnvioEmailDialog } from './envio-email-dialog.tsx'
 import { formatDateTime } from '#shared/datas.ts'
 import {
   ENVIO_EMAIL_TITLES,
   EnvioEmailSchema,
+  MODELO_NAO_SALVO,
   ServicoUpdateSchema,
   type ServicoDetalhe,
   type ServicoUpdateInput,
@@ -82,6 +86,7 @@ export function ServicoDetail({
   const update = useUpdateServico(servico.id)
   const enviar = useSendEmail(servico.id)
   const form = useForm<FormValues>({ defaultValues: toForm(servico) })
+  const [previaAberta, setPreviaAberta] = useState(false)
 
   const salvar = form.handleSubmit((values) => {
     const parsed = ServicoUpdateSchema.safeParse(values satisfies ServicoUpdateInput)
@@ -96,14 +101,23 @@ export function ServicoDetail({
     })
   })
 
+  // Issue 17: the saved template goes, after a preview; unsaved changes are saved first.
   const enviarEmail = () => {
-    const values = form.getValues()
-    const parsed = EnvioEmailSchema.safeParse(values)
+    const parsed = EnvioEmailSchema.safeParse(form.getValues())
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? ''
       return notifyError(ENVIO_EMAIL_TITLES[message] ?? 'Erro', message)
     }
+    if (form.formState.isDirty)
+      return notifyError('Alterações não salvas', `${MODELO_NAO_SALVO} Clique em Salvar.`)
+    setPreviaAberta(true)
+  }
+
+  const confirmarEnvio = () => {
+    const parsed = EnvioEmailSchema.safeParse(form.getValues())
+    if (!parsed.success) return setPreviaAberta(false)
     enviar.mutate(parsed.data, {
+      onSettled: () => setPreviaAberta(false),
       onSuccess: (r) => {
         if (r.success) {
           notifySuccess(
@@ -155,6 +169,7 @@ export function ServicoDetail({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 gap-6">
           <form onSubmit={salvar} noValidate>
+            <UnsavedChangesGuard when={form.formState.isDirty && !update.isPending} />
             <Card className="gap-5">
               <CardHeader>
                 <CardTitle className="flex items-center gap-2">
@@ -193,10 +208,14 @@ export function ServicoDetail({
                     />
                   </Field>
                   <Field id="vigencia_inicio" label="Início da Vigência">
-                    <Input id="vigencia_inicio" type="date" {...form.register('vigencia_inicio')} />
+                    <FormDateField
+                      control={form.control}
+                      name="vigencia_inicio"
+                      id="vigencia_inicio"
+                    />
                   </Field>
                   <Field id="vigencia_fim" label="Fim da Vigência">
-                    <Input id="vigencia_fim" type="date" {...form.register('vigencia_fim')} />
+                    <FormDateField control={form.control} name="vigencia_fim" id="vigencia_fim" />
                   </Field>
                 </div>
                 <Field
@@ -251,6 +270,13 @@ export function ServicoDetail({
                     <Send />
                     {enviar.isPending ? 'Enviando...' : 'Enviar Email'}
                   </Button>
+                  <EnvioEmailDialog
+                    servicoId={servico.id}
+                    open={previaAberta}
+                    onOpenChange={setPreviaAberta}
+                    onConfirm={confirmarEnvio}
+                    pending={enviar.isPending}
+                  />
                   <Button type="submit" disabled={update.isPending}>
                     <Save />
                     {update.isPending ? 'Salvando...' : 'Salvar'}

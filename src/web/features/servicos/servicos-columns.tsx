@@ -11,7 +11,11 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
     card: 'title',
     className: 'max-w-44',
     cellClassName: 'font-medium',
-    cell: (s) => <span className="line-clamp-2">{s.cliente_nome}</span>,
+    cell: (s) => (
+      <span className="line-clamp-2" title={s.cliente_nome}>
+        {s.cliente_nome}
+      </span>
+    ),
     cardCell: (s) => <p className="font-semibold leading-snug">{s.cliente_nome}</p>,
   },
   {
@@ -21,7 +25,9 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
     className: 'max-w-52',
     cell: (s) => (
       <>
-        <div className="line-clamp-2">{s.tipo}</div>
+        <div className="line-clamp-2" title={s.tipo}>
+          {s.tipo}
+        </div>
         {s.categoria && <div className="text-xs text-muted-foreground">{s.categoria}</div>}
       </>
     ),
@@ -35,10 +41,12 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
   {
     id: 'protocolo',
     header: 'Protocolo',
-    className: 'max-w-32',
-    cellClassName: 'font-mono text-xs break-all',
+    // A protocol never breaks mid-string.
+    cellClassName: 'font-mono text-xs whitespace-nowrap',
     cell: (s) => s.protocolo ?? '-',
-    cardCell: (s) => <span className="font-mono text-xs break-all">{s.protocolo ?? '-'}</span>,
+    cardCell: (s) => (
+      <span className="font-mono text-xs whitespace-nowrap">{s.protocolo ?? '-'}</span>
+    ),
   },
   {
     id: 'vigencia',

@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { session, twoFactor, user, userRoles } from '../db/schema.ts'
+import { resetTwoFactor } from '../scripts/admin-reset-2fa.ts'
+import { seedDemoAdmin } from '../scripts/seed-demo.ts'
+import { createConfirmedAccount } from './auth.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
+import {
+  cookiesOf,
+  createAdminActor,
+  createClientActor,
+  enrolTwoFactor,
+  PASSWORD,
+  signIn,
+  signInWithTwoFactor,
+} from '#tests/setup/actors.ts'
+import { totpCode } from '#tests/setup/totp.ts'
+import { unique } from '#tests/factories.ts'
+
+// Issue 13: TOTP second factor, mandatory for administrators, optional for clients.
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_ACCOUNT: '4' })
+})
+afterAll(() => t.close())
+
+const ENGLISH = /\b(invalid|code|password|unauthorized|enabled|cookie|attempts)\b/i
+
+const post = (url: string, cookie: string | undefined, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload,
+  })
+const get = (url: string, cookie: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie } })
+
+async function newAdminWithoutTwoFactor() {
+  const email = `${unique('adm')}@example.com`
+  const created = await createConfirmedAccount(t.app.ctx.auth, email, PASSWORD)
+  await t.db.update(userRoles).set({ role: 'admin' }).where(eq(userRoles.user_id, created.id))
+  return { email, userId: created.id, cookie: await signIn(t, email) }
+}
+
+describe('administrators without the second factor', () => {
+  it('every admin route answers 403 DOIS_FATORES_PENDENTE in Portuguese; /api/me still works', async () => {
+    const a = await newAdminWithoutTwoFactor()
+    for (const url of ['/api/admin/servicos', '/api/admin/clientes', '/api/admin/categorias']) {
+      const res = await get(url, a.cookie)
+      expect(res.statusCode, url).toBe(403)
+      expect(res.json()).toMatchObject({
+        code: 'DOIS_FATORES_PENDENTE',
+        message: 'Ative a verificação em duas etapas para acessar a administração.',
+      })
+    }
+    const me = await get('/api/me', a.cookie)
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({ role: 'admin', user: { twoFactorEnabled: false } })
+  })
+
+  it('enrols: password, then the first code; the admin routes open and other sessions end', async () => {
+    const a = await newAdminWithoutTwoFactor()
+    const elsewhere = await signIn(t, a.email)
+    const wrongPassword = await post('/api/auth/two-factor/enable', a.cookie, {
+      password: 'errada-123',
+    })
+    expect(wrongPassword.statusCode).toBe(400)
+    expect(wrongPassword.json().message).toBe('Senha inválida.')
+
+    const enable = await post('/api/auth/two-factor/enable', a.cookie, { password: PASSWORD })
+    expect(enable.statusCode).toBe(200)
+    const { totpURI, backupCodes } = enable.json()
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Portal%20do%20Cliente:/)
+    expect(backupCodes).toHaveLength(10)
+    // Not on until the first code: the admin routes still refuse.
+    expect((await get('/api/admin/servicos', a.cookie)).statusCode).toBe(403)
+
+    const wrong = await post('/api/auth/two-factor/verify-totp', a.cookie, { code: '000000' })
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.json().message).toBe(
+      'Código inválido. Confira o código no seu aplicativo autenticador.',
+    )
+    const key = new URL(totpURI).searchParams.get('secret')!
+    const ok = await post('/api/auth/two-factor/verify-totp', a.cookie, {
+      code: await totpCode(key),
+    })
+    expect(ok.statusCode).toBe(200)
+    const cookie = cookiesOf(ok)
+    expect((await get('/api/admin/servicos', cookie)).statusCode).toBe(200)
+    expect((await get('/api/me', cookie)).json().user.twoFactorEnabled).toBe(true)
+    // The sessions opened with the password alone are gone.
+    expect((await get('/api/me', elsewhere)).statusCode).toBe(401)
+    expect((await get('/api/me', a.cookie)).statusCode).toBe(401)
+    expect(await t.db.$count(session, eq(session.userId, a.userId))).toBe(1)
+  })
+
+  it('an administrator cannot turn the second factor off', async () => {
+    const admin = await createAdminActor(t)
+    const res = await post('/api/auth/two-factor/disable', admin.cookie, { password: PASSWORD })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().message).toBe(
+      'A verificação em duas etapas é obrigatória para administradores.',
+    )
+    const [row] = await t.db.select().from(user).where(eq(user.id, admin.userId!))
+    expect(row.twoFactorEnabled).toBe(true)
+  })
+
+  it('admin:reset-2fa: sessions end; the administrator enrols again at the next sign-in', async () => {
+    const admin = await createAdminActor(t)
+    expect(await resetTwoFactor(t.db, admin.email!.toUpperCase())).toBe(true)
+    expect(await resetTwoFactor(t.db, 'ninguem@example.com')).toBe(false)
+    expect(await t.db.$count(twoFactor, eq(twoFactor.userId, admin.userId!))).toBe(0)
+    expect((await get('/api/me', admin.cookie!)).statusCode).toBe(401)
+    const cookie = await signIn(t, admin.email!)
+    expect((await get('/api/admin/servicos', cookie)).json().code).toBe('DOIS_FATORES_PENDENTE')
+  })
+})
+
+describe('seed:demo with ADMIN_EMAIL', () => {
+  it("prints the demo administrator's key; its code signs in; a second run keeps it", async () => {
+    const email = `${unique('demo-adm')}@example.com`
+    const out = await seedDemoAdmin(t.db, t.app.ctx.auth, email, PASSWORD)
+    const key = /Chave do autenticador \(TOTP, base32\): (\S+)/.exec(out)![1]
+    const cookie = await signInWithTwoFactor(t, email, { totpKey: key })
+    expect((await get('/api/admin/servicos', cookie)).statusCode).toBe(200)
+    expect(await seedDemoAdmin(t.db, t.app.ctx.auth, email, PASSWORD)).toMatch(/chave mantida/)
+  })
+})
+
+describe('signing in with the second factor', () => {
+  it('the password alone opens no session; the code does', async () => {
+    const admin = await createAdminActor(t)
+    const first = await post('/api/auth/sign-in/email', undefined, {
+      email: admin.email,
+      password: PASSWORD,
+    })
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toMatchObject({ twoFactorRedirect: true })
+    const pending = cookiesOf(first)
+    expect(pending).not.toMatch(/session_token=/)
+    expect((await get('/api/me', pending)).statusCode).toBe(401)
+    expect((await get('/api/admin/servicos', pending)).statusCode).toBe(401)
+    const ok = await post('/api/auth/two-factor/verify-totp', pending, {
+      code: await totpCode(admin.totpKey!),
+    })
+    expect(ok.statusCode).toBe(200)
+    expect((await get('/api/admin/servicos', cookiesOf(ok))).statusCode).toBe(200)
+  })
+
+  it('a recovery code works once', async () => {
+    const admin = await createAdminActor(t)
+    const code = admin.backupCodes![0]
+    const cookie = await signInWithTwoFactor(t, admin.email!, { backupCode: code })
+    expect((await get('/api/admin/servicos', cookie)).statusCode).toBe(200)
+    await expect(signInWithTwoFactor(t, admin.email!, { backupCode: code })).rejects.toThrow(/401/)
+  })
+
+  it('wrong codes are refused in Portuguese and limited per account like passwords (429)', async () => {
+    const client = await createClientActor(t)
+    const { totpKey } = await enrolTwoFactor(t, client.cookie!)
+    // AUTH_RATE_LIMIT_ACCOUNT is 4 here: the enrolment's code was the first.
+    const first = await post('/api/auth/sign-in/email', undefined, {
+      email: client.email,
+      password: PASSWORD,
+    })
+    let last
+    for (let i = 0; i < 4; i++) {
+      last = await post('/api/auth/two-factor/verify-backup-code', cookiesOf(first), {
+        code: 'errado-000',
+      })
+      if (last.statusCode === 429) break
+      expect(last.statusCode).toBe(401)
+      expect(last.json().message).toBe('Código de recuperação inválido.')
+    }
+    expect(last!.statusCode).toBe(429)
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0)
+    expect(last!.json().message).toMatch(/^Muitas tentativas\. Aguarde/)
+    expect(last!.json().message).not.toMatch(ENGLISH)
+    expect(totpKey).toBeTruthy()
+  })
+})
+
+describe('clients: optional second factor', () => {
+  it('turns it on, off with the password, and gets new recovery codes', async () => {
+    const client = await createClientActor(t)
+    expect((await get('/api/me', client.cookie!)).json().user.twoFactorEnabled).toBe(false)
+    const enrolled = await enrolTwoFactor(t, client.cookie!)
+    expect((await get('/api/me', enrolled.cookie)).json().user.twoFactorEnabled).toBe(true)
+    // A client is never admitted to admin routes, second factor or not.
+    expect((await get('/api/admin/servicos', enrolled.cookie)).statusCode).toBe(403)
+
+    const codes = await post('/api/auth/two-factor/generate-backup-codes', enrolled.cookie, {
+      password: PASSWORD,
+    })
+    expect(codes.statusCode).toBe(200)
+    expect(codes.json().backupCodes).toHaveLength(10)
+    await expect(
+      signInWithTwoFactor(t, client.email!, { backupCode: enrolled.backupCodes[0] }),
+    ).rejects.toThrow(/401/)
+    const viaNew = await signInWithTwoFactor(t, client.email!, {
+      backupCode: codes.json().backupCodes[0],
+    })
+
+    const wrong = await post('/api/auth/two-factor/disable', viaNew, { password: 'errada-1' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().message).toBe('Senha inválida.')
+    const off = await post('/api/auth/two-factor/disable', viaNew, { password: PASSWORD })
+    expect(off.statusCode).toBe(200)
+    expect(await signIn(t, client.email!)).toMatch(/session_token=/)
+  })
+
+  it('the plugin endpoints the portal does not use answer 404', async () => {
+    const client = await createClientActor(t)
+    for (const path of ['get-totp-uri', 'send-otp', 'verify-otp', 'view-backup-codes']) {
+      const res = await post(`/api/auth/two-factor/${path}`, client.cookie, { password: PASSWORD })
+      expect(res.statusCode, path).toBe(404)
+    }
+  })
+})

@@ -1,0 +1,1 @@
+ALTER TABLE "avisos_automaticos" ADD COLUMN "travado_por" text;

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { HttpError } from '../../errors.ts'
+import { actorOf } from '../../policy.ts'
+import { IdParamsSchema } from '#shared/schemas/common.ts'
+import {
+  ContagemNotificacoesSchema,
+  NotificacaoSchema,
+  NotificacoesSchema,
+  PreferenciaSchema,
+} from '#shared/schemas/notificacoes.ts'
+import {
+  countNaoLidas,
+  listNotificacoes,
+  listPreferencias,
+  markLida,
+  markTodasLidas,
+  tiposDoPapel,
+  updatePreferencia,
+} from './notificacoes.queries.ts'
+
+/**
+ * Issue 17: the bell of every signed-in account (its own notifications only: the scope is the
+ * account itself) and the e-mail choices of Meus Dados ("Notificações").
+ */
+export async function notificacoesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const user = { audience: 'user' as const }
+
+  app.get(
+    '/api/notificacoes',
+    { config: user, schema: { response: { 200: NotificacoesSchema } } },
+    async (request) => listNotificacoes(app.ctx.db, actorOf(request)),
+  )
+
+  app.get(
+    '/api/notificacoes/contagem',
+    { config: user, schema: { response: { 200: ContagemNotificacoesSchema } } },
+    async (request) => ({ nao_lidas: await countNaoLidas(app.ctx.db, actorOf(request)) }),
+  )
+
+  app.post(
+    '/api/notificacoes/:id/lida',
+    { config: user, schema: { params: IdParamsSchema, response: { 200: NotificacaoSchema } } },
+    async (request) => markLida(app.ctx.db, actorOf(request), request.params.id),
+  )
+
+  app.post('/api/notificacoes/lidas', { config: user }, async (request, reply) => {
+    await markTodasLidas(app.ctx.db, actorOf(request))
+    return reply.status(204).send()
+  })
+
+  app.get(
+    '/api/notificacoes/preferencias',
+    { config: user, schema: { response: { 200: z.array(PreferenciaSchema) } } },
+    async (request) => listPreferencias(app.ctx.db, actorOf(request)),
+  )
+
+  app.patch(
+    '/api/notificacoes/preferencias',
+    {
+      config: user,
+      schema: { body: PreferenciaSchema, response: { 200: z.array(PreferenciaSchema) } },
+    },
+    async (request) => {
+      const actor = actorOf(request)
+      if (!tiposDoPapel(actor).includes(request.body.tipo))
+        throw new HttpError(400, 'Tipo de notificação inválido.', 'tipo')
+      return updatePreferencia(app.ctx.db, actor, request.body)
+    },
+  )
+}

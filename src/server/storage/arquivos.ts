@@ -1,0 +1,135 @@
+import { readdir, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { inArray, type SQL } from 'drizzle-orm'
+import type { Db, DbOrTx, Tx } from '../db/client.ts'
+import { documentoVersoes, servicosTiposDocumentos } from '../db/schema.ts'
+import { removeStored, type Storage } from './storage.ts'
+import type { ReceivedFile } from './upload.ts'
+
+/**
+ * The one way to store and delete document files (issue 14). Every upload and every delete of
+ * rows that own files goes through here, so that after a crash at any point no row lacks its file:
+ *
+ * - an upload stores the object first, then commits the rows that name it; a failed commit
+ *   removes the object (a crash in between leaves an object without a row);
+ * - a delete commits first, then removes the objects its rows owned (a crash in between leaves
+ *   objects without a row);
+ * - the sweep (at start-up and daily) removes objects without a row and temporary upload files
+ *   that are older than an hour. The hour keeps an upload in progress elsewhere safe.
+ */
+export type FileDeps = {
+  db: Db
+  storage: Storage
+  log: { error: (obj: object, msg: string) => void }
+}
+
+/** Stores `file` under `key`, then runs `write` (which records the key) in one transaction. */
+export async function storeUpload<T>(
+  deps: FileDeps,
+  file: ReceivedFile,
+  key: string,
+  write: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  await file.storeAs(deps.storage, key)
+  try {
+    return await deps.db.transaction(write)
+  } catch (err) {
+    await removeStored(deps.storage, [key], deps.log)
+    throw err
+  }
+}
+
+/**
+ * Runs `work` in one transaction; it deletes rows and answers the stored keys they owned (read
+ * them with `documentFiles` before deleting). The objects are removed only after the commit.
+ */
+export async function deleteWithFiles<T>(
+  deps: FileDeps,
+  work: (tx: Tx) => Promise<{ result: T; keys: string[] }>,
+): Promise<T> {
+  const { result, keys } = await deps.db.transaction(work)
+  await removeStored(deps.storage, keys, deps.log)
+  return result
+}
+
+/** The stored keys of every version of the documents matching `where`. */
+export async function documentFiles(tx: DbOrTx, where: SQL | undefined): Promise<string[]> {
+  const rows = await tx
+    .select({ caminho: documentoVersoes.caminho })
+    .from(documentoVersoes)
+    .where(
+      inArray(
+        documentoVersoes.documento_id,
+        tx.select({ id: servicosTiposDocumentos.id }).from(servicosTiposDocumentos).where(where),
+      ),
+    )
+  return rows.map((r) => r.caminho)
+}
+
+export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000
+
+/**
+ * Removes stored objects no version names and temporary upload files, both older than
+ * `minAgeMs`; logs and answers how many.
+ */
+export async function sweepStorage(
+  deps: {
+    db: DbOrTx
+    storage: Storage
+    tmpDir: string
+    log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
+  },
+  opts: { minAgeMs?: number; now?: number } = {},
+): Promise<{ arquivos: number; temporarios: number }> {
+  const cutoff = (opts.now ?? Date.now()) - (opts.minAgeMs ?? SWEEP_MIN_AGE_MS)
+  let arquivos = 0
+  let batch: string[] = []
+  const flush = async () => {
+    if (!batch.length) return
+    const known = await deps.db
+      .select({ caminho: documentoVersoes.caminho })
+      .from(documentoVersoes)
+      .where(inArray(documentoVersoes.caminho, batch))
+    const keep = new Set(known.map((k) => k.caminho))
+    const orphans = batch.filter((k) => !keep.has(k))
+    await removeStored(deps.storage, orphans, deps.log)
+    arquivos += orphans.length
+    batch = []
+  }
+  for await (const obj of deps.storage.list()) {
+    if (obj.modified.getTime() > cutoff) continue
+    batch.push(obj.key)
+    if (batch.length >= 500) await flush()
+  }
+  await flush()
+
+  let temporarios = 0
+  const names = await readdir(deps.tmpDir).catch(() => [] as string[])
+  for (const name of names) {
+    const file = path.join(deps.tmpDir, name)
+    const info = await stat(file).catch(() => null)
+    if (!info?.isFile() || info.mtimeMs > cutoff) continue
+    await rm(file, { force: true })
+    temporarios++
+  }
+  deps.log.info({ arquivos, temporarios }, 'storage sweep')
+  return { arquivos, temporarios }
+}
+
+/** Sweeps now and then every `intervalMs` (a day); answers a stop function. */
+export function iniciarVarredura(
+  deps: Parameters<typeof sweepStorage>[0],
+  intervalMs = 24 * 60 * 60 * 1000,
+) {
+  let running: Promise<unknown> = Promise.resolve()
+  const run = () => {
+    running = sweepStorage(deps).catch((err) => deps.log.error({ err }, 'storage sweep failed'))
+  }
+  run()
+  const timer = setInterval(run, intervalMs)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { formatTelefone } from './clientes.ts'
+import { DADOS_INVALIDOS, optionalText, requiredText, texto } from './common.ts'
+
+/**
+ * "Dados da empresa" (issue 17): the consultancy's name and contact, edited in the admin profile
+ * and printed in every e-mail the portal sends.
+ */
+export const EMPRESA_NOME_OBRIGATORIO = 'Preencha o nome da empresa.'
+const TELEFONE_INVALIDO = 'Telefone inválido: use (00) 00000-0000.'
+
+/** The admin's "Dados da empresa" form; e-mail and phone follow the client record's rules. */
+export const EmpresaFormSchema = z.object(
+  {
+    nome: requiredText(EMPRESA_NOME_OBRIGATORIO, 200, 'O nome deve ter no máximo 200 caracteres.'),
+    email: optionalText(254, 'O email deve ter no máximo 254 caracteres.').refine(
+      (v) => v === null || z.email().safeParse(v).success,
+      'Informe um email válido.',
+    ),
+    telefone: texto(TELEFONE_INVALIDO)
+      .trim()
+      .max(30, TELEFONE_INVALIDO)
+      .nullish()
+      .transform((v) => (v ? v.replace(/\D/g, '') : ''))
+      .refine((v) => v === '' || v.length === 10 || v.length === 11, TELEFONE_INVALIDO)
+      .transform((v) => (v ? formatTelefone(v) : null)),
+    endereco: optionalText(300, 'O endereço deve ter no máximo 300 caracteres.'),
+  },
+  { error: DADOS_INVALIDOS },
+)
+export type EmpresaForm = z.input<typeof EmpresaFormSchema>
+export const EmpresaSchema = z.object({
+  nome: z.string(),
+  email: z.string().nullable(),
+  telefone: z.string().nullable(),
+  endereco: z.string().nullable(),
+})
+export type Empresa = z.infer<typeof EmpresaSchema>

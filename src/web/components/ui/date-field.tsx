@@ -1,0 +1,184 @@
+import { format, parseISO } from 'date-fns'
+import { CalendarDays } from 'lucide-react'
+import { Popover } from 'radix-ui'
+import { useState, type ComponentProps, type CSSProperties, type FocusEvent } from 'react'
+import { DayPicker } from 'react-day-picker'
+import { ptBR } from 'react-day-picker/locale'
+import 'react-day-picker/style.css'
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
+import { IMaskInput } from 'react-imask'
+import { cn } from '../../lib/utils.ts'
+import { Button } from './button.tsx'
+import { inputClass } from './input.tsx'
+import { formatDate, isIsoDate, MIN_DATE, parseDataBr } from '#shared/datas.ts'
+
+export const DATA_INEXISTENTE = 'Data inexistente: confira o dia e o mês (dd/mm/aaaa).'
+export const DATA_INCOMPLETA = 'Data incompleta: use dd/mm/aaaa.'
+
+/** What the form holds for a text: 'yyyy-MM-dd' for a real day, '' for none, else the text. */
+const toValue = (text: string) => (text === '' ? '' : (parseDataBr(text) ?? text))
+/** What the field shows for a form value. */
+const toText = (value: string) => (isIsoDate(value) ? formatDate(value) : value)
+
+/** react-day-picker's look in the portal's colours (its variables are set on its own root). */
+const CALENDAR_STYLE = {
+  '--rdp-accent-color': 'var(--primary)',
+  '--rdp-accent-background-color': 'var(--accent)',
+  '--rdp-day-height': '2.25rem',
+  '--rdp-day-width': '2.25rem',
+  '--rdp-day_button-height': '2.125rem',
+  '--rdp-day_button-width': '2.125rem',
+} as CSSProperties
+
+const FIRST = parseISO(MIN_DATE)
+// The calendar stops at 2100; a later day (up to MAX_DATE) can still be typed.
+const LAST = parseISO('2100-12-31')
+
+type Props = Omit<
+  ComponentProps<'input'>,
+  'value' | 'onChange' | 'type' | 'defaultValue' | 'ref' | 'min' | 'max'
+> & {
+  id: string
+  /** 'yyyy-MM-dd', '' (or null) for no date; anything else is shown as typed. */
+  value: string | null | undefined
+  /** Receives 'yyyy-MM-dd', '' or the typed text when it is not a real day (the schema refuses it). */
+  onValueChange: (value: string) => void
+  /** The form's message for this field; the field's own (impossible or incomplete date) wins. */
+  error?: string
+}
+
+/**
+ * SPEC §9: a date typed as dd/MM/yyyy (masked, whatever the browser's language) or picked in a
+ * pt-BR calendar; never the browser's native date input. An impossible or incomplete date is
+ * refused with a Portuguese message beside the field.
+ */
+export function DateField({
+  id,
+  value,
+  onValueChange,
+  onBlur,
+  error,
+  disabled,
+  className,
+  ...props
+}: Props) {
+  const current = value ?? ''
+  const [text, setText] = useState(() => toText(current))
+  const [touched, setTouched] = useState(false)
+  const [open, setOpen] = useState(false)
+  // The form changed the value (reset, a default, the calendar): show it.
+  if (toValue(text) !== current) setText(toText(current))
+
+  const iso = isIsoDate(current) ? current : null
+  const own =
+    text === '' || iso
+      ? undefined
+      : text.length === 10
+        ? DATA_INEXISTENTE
+        : touched
+          ? DATA_INCOMPLETA
+          : undefined
+  const message = own ?? error
+  const messageId = `${id}-erro`
+
+  function change(next: string) {
+    setText(next)
+    onValueChange(toValue(next))
+  }
+
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <div className="flex gap-2">
+        <IMaskInput
+          {...(props as Record<string, unknown>)}
+          id={id}
+          type="text"
+          mask="00/00/0000"
+          value={text}
+          onAccept={(v: string) => change(v)}
+          onBlur={(e: FocusEvent<HTMLInputElement>) => {
+            setTouched(true)
+            onBlur?.(e)
+          }}
+          disabled={disabled}
+          inputMode="numeric"
+          placeholder="dd/mm/aaaa"
+          autoComplete={props.autoComplete ?? 'off'}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
+          className={inputClass}
+        />
+        <Popover.Root open={open} onOpenChange={setOpen}>
+          <Popover.Trigger asChild>
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              disabled={disabled}
+              aria-label="Escolher no calendário"
+              title="Escolher no calendário"
+            >
+              <CalendarDays />
+            </Button>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content
+              align="end"
+              sideOffset={4}
+              className="z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
+            >
+              <DayPicker
+                style={CALENDAR_STYLE}
+                className="[&_.rdp-month_caption]:text-sm"
+                mode="single"
+                locale={ptBR}
+                captionLayout="dropdown"
+                startMonth={FIRST}
+                endMonth={LAST}
+                defaultMonth={iso ? parseISO(iso) : undefined}
+                selected={iso ? parseISO(iso) : undefined}
+                onSelect={(day) => {
+                  if (day) change(format(day, 'dd/MM/yyyy'))
+                  setOpen(false)
+                }}
+                autoFocus
+              />
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+      </div>
+      {message && (
+        <p id={messageId} className="text-xs text-destructive">
+          {message}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** A DateField bound to a react-hook-form field; the field's validation message shows beside it. */
+export function FormDateField<T extends FieldValues, Out = T>({
+  control,
+  name,
+  ...props
+}: Omit<Props, 'value' | 'onValueChange' | 'name' | 'error'> & {
+  control: Control<T, unknown, Out>
+  name: FieldPath<T>
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateField
+          {...props}
+          name={field.name}
+          value={field.value as string | null | undefined}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  )
+}

@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../lib/api.ts'
+import { useMutationRefreshing } from '../../lib/mutation.ts'
+import { notificacoesKeys } from '../../lib/query-keys.ts'
+import type {
+  ContagemNotificacoes,
+  Notificacao,
+  Notificacoes,
+  Preferencia,
+} from '#shared/schemas/notificacoes.ts'
+
+/**
+ * The bell's unread count: one shared query for the whole app, polled every 60 s (and fresh for
+ * 30 s), so neither navigating nor several bells multiply the requests.
+ */
+export const contagemNotificacoesQuery = () =>
+  queryOptions({
+    queryKey: notificacoesKeys.contagem(),
+    queryFn: () => api<ContagemNotificacoes>('/api/notificacoes/contagem'),
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  })
+
+/** The bell's list, loaded when it opens. */
+export const notificacoesQuery = () =>
+  queryOptions({
+    queryKey: notificacoesKeys.lista(),
+    queryFn: () => api<Notificacoes>('/api/notificacoes'),
+  })
+
+export const useMarcarLida = () =>
+  useMutationRefreshing(
+    (id: string) => api<Notificacao>(`/api/notificacoes/${id}/lida`, { method: 'POST' }),
+    [notificacoesKeys.all],
+  )
+
+export const useMarcarTodasLidas = () =>
+  useMutationRefreshing(
+    () => api<void>('/api/notificacoes/lidas', { method: 'POST' }),
+    [notificacoesKeys.all],
+  )
+
+/** Meus Dados, "Notificações": each kind of the account's side with its e-mail on or off. */
+export const preferenciasQuery = () =>
+  queryOptions({
+    queryKey: notificacoesKeys.preferencias(),
+    queryFn: () => api<Preferencia[]>('/api/notificacoes/preferencias'),
+  })
+
+export const useUpdatePreferencia = () =>
+  useMutationRefreshing(
+    (body: Preferencia) =>
+      api<Preferencia[]>('/api/notificacoes/preferencias', { method: 'PATCH', body }),
+    [notificacoesKeys.preferencias()],
+  )

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test'
+import { FILES, TIPO_LICENCA, completeCadastro, solicitarServico } from './cliente-area.ts'
+import { ADMIN, BASE_URL, login, newClientAccount } from './fixtures.ts'
+
+// Issue 17: the client home after the analyst adds a visible aviso (Dias Restantes, summary,
+// the aviso, the bell, 'Concluído'), and the analyst's bell after a client's request and upload.
+
+const pad = (n: number) => String(n).padStart(2, '0')
+/** dd/MM/yyyy of today (America/Sao_Paulo) plus `days`. */
+function br(days = 0) {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
+    .format(new Date())
+    .split('-')
+    .map(Number)
+  const date = new Date(Date.UTC(y, m - 1, d + days))
+  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: `test-results/notificacoes/${name}-${test.info().project.name}.png`,
+    fullPage: false,
+  })
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notificações/ })
+
+test('client home after a visible aviso; the analyst’s bell after a request and an upload', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const project = test.info().project.name
+  const nome = `Cliente Sino ${project} ${Date.now()}`
+  await login(page, await newClientAccount(page.request))
+  await completeCadastro(page, nome)
+  const servicoId = await solicitarServico(page)
+  await page.goto('/app/usuario/dashboard')
+  await expect(bell(page)).toHaveAccessibleName('Notificações')
+
+  // The client sends a required document.
+  await page.goto(`/app/servico/${servicoId}/documentos`)
+  await page
+    .getByLabel('Arquivo de Contrato Social', { exact: true })
+    .setInputFiles(FILES.pdf('contrato.pdf'))
+  await expect(page.getByText('Documento enviado!')).toBeVisible()
+
+  // The analyst, in another browser: the bell lists the request and the upload.
+  const adminContext = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: page.viewportSize(),
+    isMobile: project === 'phone',
+    hasTouch: project === 'phone',
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  })
+  const admin = await adminContext.newPage()
+  await login(admin, ADMIN)
+  await admin.goto('/app/admin/servicos')
+  await expect(bell(admin)).toHaveAccessibleName(/^Notificações: \d+ não lidas?$/)
+  await bell(admin).click()
+  const adminLista = admin.getByRole('list', { name: 'Lista de notificações' })
+  const pedido = adminLista.getByRole('button', {
+    name: new RegExp(`^Nova solicitação de serviço: ${TIPO_LICENCA}.* de ${nome}`),
+  })
+  await expect(pedido).toBeVisible()
+  await expect(
+    adminLista.getByRole('button', {
+      name: new RegExp(`^Documento enviado por ${nome}: Contrato Social em ${TIPO_LICENCA}`),
+    }),
+  ).toHaveCount(1, { timeout: 7000 })
+  await shot(admin, 'sino-admin')
+  await pedido.click()
+  await expect(admin).toHaveURL(`/app/admin/servico/${servicoId}`)
+
+  // The analyst adds an aviso, visible to the client by default.
+  await expect(
+    admin
+      .getByRole('form', { name: 'Adicionar aviso' })
+      .getByRole('switch', { name: 'Visível para o cliente' }),
+  ).toBeChecked()
+  await admin.getByLabel('Novo aviso').fill('Enviar a matrícula atualizada')
+  await admin.getByLabel('Data limite').fill(br(10))
+  await admin.getByRole('button', { name: 'Adicionar Aviso' }).click()
+  await expect(admin.getByText('Aviso adicionado!')).toBeVisible()
+
+  // The client home: summary, Dias Restantes, documents, the aviso and the bell.
+  await page.goto('/app/usuario/dashboard')
+  const resumo = page.getByRole('region', { name: 'Resumo' })
+  await expect(resumo).toContainText('1aviso em aberto')
+  await expect(resumo).toContainText('1serviço aguardando documentos')
+  await expect(page.getByText('730 dias').first()).toBeVisible()
+  await expect(page.getByText(/1 de \d+ documentos enviados/).first()).toBeVisible()
+  const avisos = page.getByRole('list', { name: 'Avisos do serviço' })
+  await expect(avisos).toContainText('Enviar a matrícula atualizada')
+  await expect(avisos).toContainText(`Prazo: ${br(10)}`)
+  await expect(bell(page)).toHaveAccessibleName('Notificações: 1 não lida')
+  await expect(page.getByTestId('notificacoes-contagem')).toHaveText('1')
+  await shot(page, 'inicio-cliente')
+
+  // The bell lists the aviso; opening it marks it read and goes to its screen.
+  await bell(page).click()
+  const lista = page.getByRole('list', { name: 'Lista de notificações' })
+  await expect(lista.getByRole('listitem')).toHaveCount(1)
+  await expect(lista).toContainText(`Novo aviso em ${TIPO_LICENCA}`)
+  await expect(lista).toContainText('Enviar a matrícula atualizada')
+  await shot(page, 'sino-cliente')
+  await lista.getByRole('button', { name: /^Novo aviso em/ }).click()
+  await expect(page).toHaveURL('/app/usuario/dashboard')
+  await expect(bell(page)).toHaveAccessibleName('Notificações')
+
+  // 'Concluído': the aviso leaves the home, the analyst sees it done.
+  await avisos
+    .getByRole('button', { name: 'Marcar como concluído: Enviar a matrícula atualizada' })
+    .click()
+  await expect(page.getByText('Aviso concluído!')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Avisos do serviço' })).toHaveCount(0)
+  await expect(resumo).toContainText('0avisos em aberto')
+
+  await admin.reload()
+  const avisoAdmin = admin.getByRole('list', { name: 'Avisos' }).getByRole('listitem').first()
+  await expect(avisoAdmin).toContainText(`Concluído pelo cliente em ${br(0)}`)
+  await expect(avisoAdmin).toHaveAttribute('data-resolvido', 'true')
+  await bell(admin).click()
+  await expect(
+    admin
+      .getByRole('list', { name: 'Lista de notificações' })
+      .getByRole('button', { name: new RegExp(`^Aviso concluído por ${nome}`) }),
+  ).toBeVisible()
+  await admin.getByRole('button', { name: 'Marcar todas como lidas' }).click()
+  await expect(bell(admin)).toHaveAccessibleName('Notificações')
+  await adminContext.close()
+})

@@ -1,0 +1,50 @@
+import { base32 } from '@better-auth/utils/base32'
+import { createOTP } from '@better-auth/utils/otp'
+
+/**
+ * The current 6-digit code of an authenticator app set up with `key` (the base32 key the portal
+ * shows beside the QR code, spaces allowed), computed with the library better-auth verifies with.
+ */
+export function totpCode(key: string) {
+  return createOTP(base32.decode(key.replace(/\s+/g, '').toUpperCase())).totp()
+}
+
+/** The base32 key of an `otpauth://totp/...` URI (what the QR code holds). */
+export const totpKeyOf = (uri: string) => new URL(uri).searchParams.get('secret') ?? ''
+
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+
+/**
+ * Signs an administrator in over HTTP to a running server, as the screens do: the password, then
+ * the second factor's code. The first time (no `state.totpKey`) it enrols the second factor,
+ * mandatory for admin routes, and keeps the key in `state` for the next sign-in.
+ */
+export async function signInAdminOverHttp(
+  base: string,
+  creds: { email: string; password: string },
+  state: { totpKey?: string },
+) {
+  const post = async (url: string, body: unknown, cookie = '') => {
+    const res = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+    return res
+  }
+  const signIn = await post('/api/auth/sign-in/email', creds)
+  const first = cookiesOf(signIn)
+  if (state.totpKey) {
+    const code = await totpCode(state.totpKey)
+    return cookiesOf(await post('/api/auth/two-factor/verify-totp', { code }, first))
+  }
+  const enable = await post('/api/auth/two-factor/enable', { password: creds.password }, first)
+  state.totpKey = totpKeyOf(((await enable.json()) as { totpURI: string }).totpURI)
+  const code = await totpCode(state.totpKey)
+  return cookiesOf(await post('/api/auth/two-factor/verify-totp', { code }, first))
+}
