@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Leaf, Loader2 } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Navigate, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
@@ -9,23 +8,20 @@ import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts'
+import { useLightForm } from '../../lib/light-form.ts'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
-import { meQuery } from '../../lib/session.ts'
+import { meQuery } from '../../lib/me-query.ts'
 import { signIn, signUp, verifySecondFactor } from './api.ts'
 import { failure } from './falha.ts'
 import type { CodigoDoisFatores, Credenciais } from '#shared/schemas/conta.ts'
 
-// Issue 18: /auth stays under 120 KB of JavaScript, so zod and the schemas load at the first
-// validation and the "Esqueceu sua senha?" dialog when it is first opened.
+// Issue 18: /auth stays under 120 KB of JavaScript: its forms are `useLightForm` (no
+// react-hook-form), zod and the schemas load at the first validation, and the "Esqueceu sua
+// senha?" dialog when it is first opened.
 const contaSchemas = () => import('#shared/schemas/conta.ts')
-const credenciaisResolver = lazyZodResolver<Credenciais>(() =>
-  contaSchemas().then((m) => m.CredenciaisSchema),
-)
-const codigoResolver = lazyZodResolver<CodigoDoisFatores, { codigo: string }>(() =>
-  contaSchemas().then((m) => m.CodigoDoisFatoresSchema),
-)
+const credenciais = () => contaSchemas().then((m) => m.CredenciaisSchema)
+const codigo = () => contaSchemas().then((m) => m.CodigoDoisFatoresSchema)
 const RecuperarSenhaDialog = lazy(() =>
   import('./recuperar-senha-dialog.tsx').then((m) => ({ default: m.RecuperarSenhaDialog })),
 )
@@ -76,8 +72,8 @@ function LoginForm() {
   const [forgotLoaded, setForgotLoaded] = useState(false)
   // Issue 13: an account with the second factor is asked for its code after the password.
   const [segundaEtapa, setSegundaEtapa] = useState(false)
-  const form = useForm<Credenciais>({
-    resolver: credenciaisResolver,
+  const form = useLightForm<Credenciais>({
+    schema: credenciais,
     defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState
@@ -162,8 +158,8 @@ function SegundaEtapaForm({
   onVerified: () => Promise<void>
   onBack: () => void
 }) {
-  const form = useForm<CodigoDoisFatores, unknown, { codigo: string }>({
-    resolver: codigoResolver,
+  const form = useLightForm<CodigoDoisFatores, { codigo: string }>({
+    schema: codigo,
     defaultValues: { codigo: '' },
   })
   const { errors } = form.formState
@@ -207,8 +203,8 @@ function SegundaEtapaForm({
 }
 
 function RegisterForm() {
-  const form = useForm<Credenciais>({
-    resolver: credenciaisResolver,
+  const form = useLightForm<Credenciais>({
+    schema: credenciais,
     defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState
