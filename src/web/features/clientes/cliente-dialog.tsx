@@ -171,7 +171,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
           label="CEP"
           htmlFor="cliente-cep"
           error={errors.cep?.message}
-          className="sm:col-span-2"
+          className="sm:col-span-3"
         >
           <Controller
             control={form.control}
@@ -193,7 +193,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
           label="Logradouro"
           htmlFor="cliente-logradouro"
           error={errors.logradouro?.message}
-          className="sm:col-span-4"
+          className="sm:col-span-3"
         >
           <Input id="cliente-logradouro" {...form.register('logradouro')} />
         </Field>
