@@ -10,6 +10,7 @@ type Screen = [route: string, title: string]
 const PUBLIC_ROUTES: Screen[] = [
   ['/', 'Consultoria Ambiental — Licenciamento e Gestão Ambiental'],
   ['/auth', 'Entrar · Portal do Cliente'],
+  ['/auth/redefinir-senha?token=exemplo', 'Redefinir senha · Portal do Cliente'],
 ]
 const ADMIN_ROUTES: Screen[] = [
   ['/app/admin/servicos', 'Dashboard Global · Portal do Cliente'],
