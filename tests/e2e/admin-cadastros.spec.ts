@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { BO, rowOf, search, shot, toast, uid } from './back-office.ts'
+import { BO, discardDialog, rowOf, search, shot, toast, uid } from './back-office.ts'
 import { ADMIN, login } from './fixtures.ts'
 
 // SPEC §2 "Other admin lists", §5 catalogue rules, §9 page size 10.
@@ -39,7 +39,7 @@ test.describe('categorias', () => {
     await expect(dialog.getByLabel('Nome')).toHaveAccessibleDescription(
       'Já existe uma categoria com esse nome.',
     )
-    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await discardDialog(page, dialog)
 
     // Accent- and case-insensitive search.
     await search(page, 'Buscar categoria', `licenciamento teste ${id}`.toUpperCase())
@@ -261,7 +261,7 @@ test.describe('regras de documentos', () => {
     await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
     const dup = await criar()
     await expect(toast(page, 'Esta regra já existe')).toBeVisible()
-    await dup.getByRole('button', { name: 'Cancelar' }).click()
+    await discardDialog(page, dup)
 
     await search(page, 'Buscar regra', doc)
     const row = rowOf(page, doc).filter({ hasText: BO.tipoServicoDialogo })

@@ -199,6 +199,7 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
   const errors = form.formState.errors
   return (
     <FormDialog
+      dirty={form.formState.isDirty}
       open
       onOpenChange={(o) => !o && onClose()}
       title={row ? 'Editar Tipo de Serviço' : 'Novo Tipo de Serviço'}
@@ -215,7 +216,12 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <Field label="Categoria" htmlFor="ts-categoria" hint="Opcional.">
+        <Field
+          label="Categoria"
+          htmlFor="ts-categoria"
+          error={errors.categoria_id?.message}
+          hint="Opcional."
+        >
           <Controller
             control={form.control}
             name="categoria_id"
@@ -241,7 +247,12 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
             )}
           />
         </Field>
-        <Field label="Validade (dias)" htmlFor="ts-validade" required>
+        <Field
+          label="Validade (dias)"
+          htmlFor="ts-validade"
+          error={errors.validade?.message}
+          required
+        >
           <Input
             id="ts-validade"
             type="number"
@@ -275,6 +286,7 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
       <Field
         label="Mensagem de aviso"
         htmlFor="ts-aviso"
+        error={errors.mensagem_aviso?.message}
         hint="Opcional. Mostrada ao cliente quando ele escolhe este serviço."
       >
         <Textarea id="ts-aviso" rows={3} {...form.register('mensagem_aviso')} />
