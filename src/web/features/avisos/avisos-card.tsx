@@ -183,10 +183,30 @@ export function AvisosCard({ servicoId }: { servicoId: string }) {
                   </div>
                 )}
                 {a.automatico && <AvisoAutomaticoInfo info={a.automatico} />}
-                <div className="mt-2 flex items-center justify-between gap-2 pl-6">
-                  <span className="text-xs text-muted-foreground">
+                <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pl-6">
+                  <span className="mr-auto text-xs text-muted-foreground">
                     Prazo: {formatDate(a.data_limite)}
                   </span>
+                  <label className="flex items-center gap-2 text-xs font-medium">
+                    <Switch
+                      checked={a.visivel_cliente}
+                      aria-label={`Visível para o cliente: ${a.texto}`}
+                      onCheckedChange={(v) =>
+                        toggle.mutate(
+                          { id: a.id, visivel_cliente: v },
+                          {
+                            onSuccess: () =>
+                              notifySuccess(
+                                v ? 'Aviso visível para o cliente!' : 'Aviso agora é interno.',
+                              ),
+                            onError: () =>
+                              notifyError('Erro', 'Não foi possível atualizar o aviso.'),
+                          },
+                        )
+                      }
+                    />
+                    Visível
+                  </label>
                   <label className="flex items-center gap-2 text-xs font-medium">
                     <Switch
                       checked={a.resolvido}
