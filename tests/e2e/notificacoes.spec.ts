@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { FILES, TIPO_LICENCA, completeCadastro, solicitarServico } from './cliente-area.ts'
-import { ADMIN, BASE_URL, login, newClientAccount } from './fixtures.ts'
+import { ADMIN, BASE_URL, login, mailsTo, newClientAccount, readMail } from './fixtures.ts'
 
 // Issue 17: the client home after the analyst adds a visible aviso (Dias Restantes, summary,
-// the aviso, the bell, 'Concluído'), and the analyst's bell after a client's request and upload.
+// the aviso, the bell, 'Concluído'), the analyst's bell after a client's request and upload, and
+// the e-mail of notifications left unread past the delay (the e2e server: 1 minute, checked
+// every 5 s; playwright.config.ts).
 
 const pad = (n: number) => String(n).padStart(2, '0')
 /** dd/MM/yyyy of today (America/Sao_Paulo) plus `days`. */
@@ -129,4 +131,62 @@ test('client home after a visible aviso; the analyst’s bell after a request an
   await admin.getByRole('button', { name: 'Marcar todas como lidas' }).click()
   await expect(bell(admin)).toHaveAccessibleName('Notificações')
   await adminContext.close()
+})
+
+test('notifications left unread past the delay arrive in one e-mail, readable on a phone', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const project = test.info().project.name
+  const nome = `Cliente Email ${project} ${Date.now()}`
+  const cliente = await newClientAccount(page.request)
+  await login(page, cliente)
+  await completeCadastro(page, nome)
+  const servicoId = await solicitarServico(page)
+
+  // The analyst adds two visible avisos: two notifications for the client, left unread.
+  const adminContext = await browser.newContext({ baseURL: BASE_URL })
+  const admin = await adminContext.newPage()
+  await login(admin, ADMIN)
+  const textos = ['Enviar a matrícula atualizada', 'Assinar a procuração']
+  const [y, m, d] = br(10).split('/').reverse()
+  for (const texto of textos) {
+    const res = await admin.request.post(`/api/admin/servicos/${servicoId}/avisos`, {
+      headers: { origin: BASE_URL },
+      data: { texto, data_limite: `${y}-${m}-${d}` },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+  const escritas = Date.now()
+  await adminContext.close()
+
+  // Not before the delay: nothing for the client but its account confirmation.
+  const assunto = 'Você tem 2 notificações não lidas'
+  expect(await mailsTo(cliente.email, /notifica/)).toHaveLength(0)
+
+  // After it: one message with both, each with the link to its screen.
+  const mail = await readMail(cliente.email, { subject: assunto, timeoutMs: 100_000 })
+  expect(Date.now() - escritas).toBeGreaterThan(50_000)
+  expect(mail.text).toContain('Estas notificações do Portal do Cliente ainda não foram lidas:')
+  for (const texto of textos) expect(mail.text).toContain(texto)
+  expect(mail.text).toContain(`${BASE_URL}/app/usuario/dashboard`)
+  expect(mail.text).toContain('Meus Dados, seção "Notificações"')
+  expect(mail.html).toBeTruthy()
+  // One message per delay: the next checks send nothing more for the same notifications.
+  await page.waitForTimeout(6_000)
+  expect(await mailsTo(cliente.email, /notifica/)).toHaveLength(1)
+  // Still unread in the bell: the e-mail does not read them.
+  await page.goto('/app/usuario/dashboard')
+  await expect(bell(page)).toHaveAccessibleName('Notificações: 2 não lidas')
+
+  // The message as a mail app shows it: nothing wider than the screen.
+  await page.setContent(mail.html as string)
+  await expect(page.getByText(assunto).first()).toBeVisible()
+  const largura = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(largura).toBeLessThanOrEqual(page.viewportSize()!.width)
+  await page.screenshot({
+    path: `test-results/notificacoes/email-notificacoes-${project}.png`,
+    fullPage: true,
+  })
 })
