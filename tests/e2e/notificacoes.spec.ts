@@ -190,3 +190,22 @@ test('notifications left unread past the delay arrive in one e-mail, readable on
     fullPage: true,
   })
 })
+
+test('the bell asks for its count once, not on every screen @desktop', async ({ page }) => {
+  await login(page, await newClientAccount(page.request))
+  await completeCadastro(page, `Cliente Contagem ${Date.now()}`)
+  const pedidos: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/notificacoes')) pedidos.push(r.url())
+  })
+  await page.goto('/app/usuario/dashboard')
+  await expect(bell(page)).toHaveAccessibleName('Notificações')
+  // Moving between the screens inside the app reuses the shared count (polled every 60 s).
+  const menu = page.getByRole('navigation')
+  for (const item of ['Solicitar Serviço', 'Meus Dados', 'Meus Serviços', 'Meus Dados']) {
+    await menu.getByRole('link', { name: item }).first().click()
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  }
+  await page.waitForTimeout(1000)
+  expect(pedidos.filter((u) => u.endsWith('/api/notificacoes/contagem'))).toHaveLength(1)
+})

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notificacoes, notificacoesEmailDesligado } from '../../db/schema.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import {
   AUDIENCES,
@@ -98,6 +99,25 @@ describe('GET /api/notificacoes and /api/notificacoes/contagem', () => {
     expect(res.json().itens).toHaveLength(20)
     expect(res.json().itens[0].titulo).toBe('lida')
     expect(res.json().nao_lidas).toBe(22)
+  })
+})
+
+describe('the unread count', () => {
+  it('is one range of the partial index notificacoes_nao_lidas_idx', async () => {
+    const a = await createClientActor(t)
+    await notificar(a)
+    const plano = await t.db.transaction(async (tx) => {
+      // few rows make a scan cheaper; this asks whether the index serves the count at all
+      await tx.execute(sql`set local enable_seqscan = off`)
+      return rawRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select count(*) from notificacoes
+            where user_id = ${a.userId!} and read_at is null`,
+      )
+    })
+    const texto = plano.map((r) => r['QUERY PLAN']).join('\n')
+    expect(texto).toContain('notificacoes_nao_lidas_idx')
+    expect(texto).not.toMatch(/Seq Scan/)
   })
 })
 
