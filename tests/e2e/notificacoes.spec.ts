@@ -130,7 +130,18 @@ test('client home after a visible aviso; the analyst’s bell after a request an
   ).toBeVisible()
   await admin.getByRole('button', { name: 'Marcar todas como lidas' }).click()
   await expect(bell(admin)).toHaveAccessibleName('Notificações')
+
+  // The analyst reopens it: pending again, and back on the client's home.
+  await admin.keyboard.press('Escape')
+  await avisoAdmin.getByRole('switch', { name: 'Resolvido: Enviar a matrícula atualizada' }).click()
+  await expect(avisoAdmin).toHaveAttribute('data-resolvido', 'false')
+  await expect(avisoAdmin).not.toContainText('Concluído pelo cliente')
   await adminContext.close()
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Avisos do serviço' })).toContainText(
+    'Enviar a matrícula atualizada',
+  )
+  await expect(resumo).toContainText('1aviso em aberto')
 })
 
 test('notifications left unread past the delay arrive in one e-mail, readable on a phone', async ({
