@@ -148,6 +148,7 @@ test.describe('tipos de serviços', () => {
     await dialog.getByLabel('Categoria').click()
     await page.getByRole('option', { name: BO.categoriaEmUso }).click()
     await dialog.getByLabel('Mensagem de aviso').fill('Renove antes do vencimento.')
+    await dialog.getByLabel('Antecedência para renovação (dias)').fill('120')
     await shot(page, 'tipos-servicos-dialogo', info.project.name)
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
@@ -156,6 +157,7 @@ test.describe('tipos de serviços', () => {
     const row = rowOf(page, tipo)
     await expect(row).toContainText(BO.categoriaEmUso)
     await expect(row).toContainText('10 anos')
+    await expect(row).toContainText('120 dias')
     await expect(row).toContainText('Sim')
 
     await row.getByRole('button', { name: 'Editar' }).click()

@@ -11,7 +11,13 @@ import { avisos, avisosAutomaticos, servicos, tiposServicos } from '../../db/sch
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
-import type { Aviso, AvisoComOrigem, AvisoCreate, MeuAviso } from '#shared/schemas/avisos.ts'
+import type {
+  Aviso,
+  AvisoComOrigem,
+  AvisoCreate,
+  AvisoUpdate,
+  MeuAviso,
+} from '#shared/schemas/avisos.ts'
 
 export const AVISO_NAO_ENCONTRADO = 'Aviso não encontrado.'
 
@@ -85,15 +91,36 @@ export async function createAviso(db: DbOrTx, servicoId: string, body: AvisoCrea
   }
 }
 
-/** SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). */
-export async function updateAviso(db: DbOrTx, id: string, body: { resolvido: boolean }) {
-  const [row] = await db
-    .update(avisos)
-    .set(body.resolvido ? { resolvido: true } : { resolvido: false, concluido_cliente_em: null })
-    .where(eq(avisos.id, id))
-    .returning()
-  if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
-  return toAviso(row)
+/**
+ * SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). Issue 17: show
+ * it to the client or make it internal; an open aviso the client could not see until now is news
+ * to them (notified like a new visible one, in the same transaction).
+ */
+export async function updateAviso(db: DbOrTx, id: string, body: AvisoUpdate) {
+  return db.transaction(async (tx) => {
+    const [antes] = await tx
+      .select({ visivel: avisos.visivel_cliente })
+      .from(avisos)
+      .where(eq(avisos.id, id))
+      .for('update')
+    if (!antes) throw notFound(AVISO_NAO_ENCONTRADO)
+    const [row] = await tx
+      .update(avisos)
+      .set({
+        ...(body.resolvido === true && { resolvido: true }),
+        ...(body.resolvido === false && { resolvido: false, concluido_cliente_em: null }),
+        ...(body.visivel_cliente !== undefined && { visivel_cliente: body.visivel_cliente }),
+      })
+      .where(eq(avisos.id, id))
+      .returning()
+    if (row.visivel_cliente && !antes.visivel && !row.resolvido)
+      await notificarCliente(tx, row.servico_id, {
+        tipo: 'aviso_novo',
+        titulo: `Novo aviso em ${await nomeServico(tx, row.servico_id)}: ${resumo(row.texto)}`,
+        link: linkNotificacao.inicioCliente(),
+      })
+    return toAviso(row)
+  })
 }
 
 export async function deleteAviso(db: DbOrTx, id: string) {

@@ -374,19 +374,35 @@ async function assertCotaCliente(
     )
 }
 
-/** Shows or hides a document from the client (SPEC §2 Documents card). */
+/**
+ * Shows or hides a document from the client (SPEC §2 Documents card). Issue 17: showing a hidden
+ * document of the administration makes it available, so the client is notified (in the same
+ * transaction); hiding, or saving the same choice, is not news.
+ */
 export async function updateDocumento(
-  db: DbOrTx,
+  tx: Tx,
   id: string,
   body: { visivel_usuario: boolean },
 ): Promise<AdminDocumento> {
-  const [row] = await db
-    .update(doc)
-    .set({ visivel_usuario: body.visivel_usuario })
+  const [antes] = await tx
+    .select({
+      visivel: doc.visivel_usuario,
+      enviadoPor: doc.enviado_por,
+      servicoId: doc.servico_id,
+    })
+    .from(doc)
     .where(eq(doc.id, id))
-    .returning({ id: doc.id })
-  if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
-  return getDocumento(db, id)
+    .for('update')
+  if (!antes) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
+  await tx.update(doc).set({ visivel_usuario: body.visivel_usuario }).where(eq(doc.id, id))
+  const documento = await getDocumento(tx, id)
+  if (body.visivel_usuario && !antes.visivel && antes.enviadoPor === 'admin')
+    await notificarCliente(tx, antes.servicoId, {
+      tipo: 'documento_disponivel',
+      titulo: `Documento disponibilizado: ${documento.tipo} em ${await nomeServico(tx, antes.servicoId)}`,
+      link: linkNotificacao.documentosCliente(antes.servicoId),
+    })
+  return documento
 }
 
 /** Deletes the document with every version; answers their stored keys (`deleteWithFiles`). */

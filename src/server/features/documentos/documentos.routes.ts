@@ -266,7 +266,8 @@ export async function documentosRoutes(fastify: FastifyInstance) {
         response: { 200: AdminDocumentoSchema },
       },
     },
-    async (request) => updateDocumento(app.ctx.db, request.params.id, request.body),
+    async (request) =>
+      app.ctx.db.transaction((tx) => updateDocumento(tx, request.params.id, request.body)),
   )
 
   // The rows go first; their files only after the delete committed.

@@ -61,6 +61,17 @@ export function TiposServicosPage() {
       cell: (r) => formatValidade(r.validade),
     },
     {
+      id: 'antecedencia',
+      header: 'Antecedência para renovação',
+      className: 'whitespace-nowrap',
+      cell: (r) =>
+        r.antecedencia_renovacao == null ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          `${r.antecedencia_renovacao} ${r.antecedencia_renovacao === 1 ? 'dia' : 'dias'}`
+        ),
+    },
+    {
       id: 'ativo',
       header: 'Situação',
       cell: (r) => (r.ativo ? <Badge>Ativo</Badge> : <Badge variant="outline">Inativo</Badge>),
@@ -91,7 +102,7 @@ export function TiposServicosPage() {
     <>
       <PageHeader
         title="Tipos de Serviços"
-        description="Serviços oferecidos, com a categoria, a validade em dias e a mensagem mostrada ao cliente."
+        description="Serviços oferecidos, com a categoria, a validade em dias, a antecedência para renovação e a mensagem mostrada ao cliente."
       />
       <DataTable
         label="Lista de tipos de serviços"
