@@ -16,6 +16,7 @@ const ADMIN_ROUTES = [
   '/app/admin/cadastros/schedules',
   '/app/admin/regras-documentos',
   '/app/admin/meus-dados',
+  '/app/admin/auditoria',
 ]
 const CLIENT_ROUTES = ['/app/usuario/dashboard', '/app/solicitar-servico', '/app/meus-dados']
 

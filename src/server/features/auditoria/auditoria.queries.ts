@@ -147,6 +147,7 @@ const CAMPO: Record<string, string> = {
   texto: 'Texto',
   data_limite: 'Data limite',
   concluido: 'Concluído',
+  resolvido: 'Resolvido',
   role: 'Papel',
   ativo: 'Ativo',
 }
@@ -249,6 +250,8 @@ function descrever(l: Linha, nomes: Nomes, noServico = false): string {
     case 'excluir':
       return `${ator} excluiu ${alvo}`
     case 'ler':
+      if (l.entidade === 'documento' && !l.entidade_id)
+        return `${ator} consultou os documentos do serviço${l.rotulo ? ` ${l.rotulo}` : ''}`
       return `${ator} consultou ${alvo}`
     case 'download':
       return `${ator} baixou ${alvo}`

@@ -1,3 +1,4 @@
+import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -57,7 +58,12 @@ export async function listAvisos(db: DbOrTx, servicoId: string): Promise<AvisoCo
  * (issue 17: the client is then notified, in the same transaction). A service deleted meanwhile
  * is a 404.
  */
-export async function createAviso(db: DbOrTx, servicoId: string, body: AvisoCreate) {
+export async function createAviso(
+  db: DbOrTx,
+  servicoId: string,
+  body: AvisoCreate,
+  origem: Origem,
+) {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -70,6 +76,18 @@ export async function createAviso(db: DbOrTx, servicoId: string, body: AvisoCrea
           visivel_cliente: body.visivel_cliente ?? true,
         })
         .returning()
+      await registrarAuditoria(tx, origem, {
+        acao: 'criar',
+        entidade: 'aviso',
+        entidade_id: row.id,
+        rotulo: resumo(row.texto),
+        servico_id: servicoId,
+        depois: {
+          texto: row.texto,
+          data_limite: row.data_limite,
+          visivel_cliente: row.visivel_cliente,
+        },
+      })
       if (row.visivel_cliente)
         await notificarCliente(tx, servicoId, {
           tipo: 'aviso_novo',
@@ -86,19 +104,51 @@ export async function createAviso(db: DbOrTx, servicoId: string, body: AvisoCrea
 }
 
 /** SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). */
-export async function updateAviso(db: DbOrTx, id: string, body: { resolvido: boolean }) {
-  const [row] = await db
-    .update(avisos)
-    .set(body.resolvido ? { resolvido: true } : { resolvido: false, concluido_cliente_em: null })
-    .where(eq(avisos.id, id))
-    .returning()
-  if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
-  return toAviso(row)
+export async function updateAviso(
+  db: DbOrTx,
+  id: string,
+  body: { resolvido: boolean },
+  origem: Origem,
+) {
+  return db.transaction(async (tx) => {
+    const [antes] = await tx
+      .select({ resolvido: avisos.resolvido })
+      .from(avisos)
+      .where(eq(avisos.id, id))
+      .for('update')
+    const [row] = await tx
+      .update(avisos)
+      .set(body.resolvido ? { resolvido: true } : { resolvido: false, concluido_cliente_em: null })
+      .where(eq(avisos.id, id))
+      .returning()
+    if (!row || !antes) throw notFound(AVISO_NAO_ENCONTRADO)
+    if (antes.resolvido !== row.resolvido)
+      await registrarAuditoria(tx, origem, {
+        acao: 'alterar',
+        entidade: 'aviso',
+        entidade_id: id,
+        rotulo: resumo(row.texto),
+        servico_id: row.servico_id,
+        antes: { resolvido: antes.resolvido },
+        depois: { resolvido: row.resolvido },
+      })
+    return toAviso(row)
+  })
 }
 
-export async function deleteAviso(db: DbOrTx, id: string) {
-  const [row] = await db.delete(avisos).where(eq(avisos.id, id)).returning({ id: avisos.id })
-  if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
+export async function deleteAviso(db: DbOrTx, id: string, origem: Origem) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(avisos).where(eq(avisos.id, id)).returning()
+    if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
+    await registrarAuditoria(tx, origem, {
+      acao: 'excluir',
+      entidade: 'aviso',
+      entidade_id: id,
+      rotulo: resumo(row.texto),
+      servico_id: row.servico_id,
+      antes: { texto: row.texto, data_limite: row.data_limite, resolvido: row.resolvido },
+    })
+  })
 }
 
 // ---- the client's side (issue 17): only visible avisos of the client's own services ----
