@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRows } from '../../db/sql-helpers.ts'
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
+import {
+  AUDIENCES,
+  createActors,
+  createClientActor,
+  signIn,
+  type Actor,
+  type AudienceName,
+} from '#tests/setup/actors.ts'
 import { adminOnly, expectRefused } from '#tests/setup/helpers.ts'
 import { cpf, createServico, createTipoServico, getStatus, unique } from '#tests/factories.ts'
 import { pdfOf, servicoComExigencia } from '#tests/setup/uploads.ts'
@@ -442,5 +449,39 @@ describe('clients, avisos and documents are recorded', () => {
     expect(linhas.some((l) => /rejeitado: Ilegível/.test(l))).toBe(true)
     expect(linhas.some((l) => /^Você enviou o documento/.test(l))).toBe(true)
     expect(linhas.join('\n')).not.toMatch(/consultou|baixou/)
+  })
+})
+
+describe('sign-in, sign-out and failed sign-in are recorded', () => {
+  it('one event each, never the password', async () => {
+    const conta = await createClientActor(t, 'owner')
+    let inicio = await ultimoId()
+    const falha = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: conta.email, password: 'senha-errada-123' },
+    })
+    expect(falha.statusCode).toBe(401)
+    const falhas = await desde(inicio)
+    expect(falhas).toMatchObject([
+      { acao: 'falha_entrada', ator_id: null, ator_email: conta.email },
+    ])
+    expect(JSON.stringify(falhas)).not.toContain('senha-errada-123')
+
+    inicio = await ultimoId()
+    const cookie = await signIn(t, conta.email!)
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'entrar', ator_id: conta.userId, entidade: 'usuario' },
+    ])
+
+    inicio = await ultimoId()
+    const sair = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: TEST_ORIGIN, cookie },
+    })
+    expect(sair.statusCode).toBe(200)
+    expect(await desde(inicio)).toMatchObject([{ acao: 'sair', ator_id: conta.userId }])
   })
 })
