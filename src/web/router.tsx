@@ -104,8 +104,8 @@ const routes: RouteObject[] = [
         })),
       ),
       page('servico/:servicoId/documentos', 'Documentos Exigidos', 'usuario', () =>
-        import('./features/documentos/documentos-page.tsx').then((m) => ({
-          Component: m.DocumentosPage,
+        import('./pages/documentos-servico-page.tsx').then((m) => ({
+          Component: m.DocumentosServicoPage,
         })),
       ),
       page('admin/servicos', 'Dashboard Global', 'admin', () =>
