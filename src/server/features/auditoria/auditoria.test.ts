@@ -485,3 +485,48 @@ describe('sign-in, sign-out and failed sign-in are recorded', () => {
     expect(await desde(inicio)).toMatchObject([{ acao: 'sair', ator_id: conta.userId }])
   })
 })
+
+describe('catalogue entries are recorded', () => {
+  it('a category created, a duplicate refused (no event), renamed and deleted', async () => {
+    const nome = unique('Categoria Auditada')
+    let inicio = await ultimoId()
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: '/api/admin/categorias',
+      payload: { nome },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'criar', entidade: 'categoria', entidade_id: res.json().id, depois: { nome } },
+    ])
+
+    inicio = await ultimoId()
+    const dup = await actors.admin.inject({
+      method: 'POST',
+      url: '/api/admin/categorias',
+      payload: { nome: nome.toUpperCase() },
+    })
+    expect(dup.statusCode).toBe(409)
+    expect(await desde(inicio)).toHaveLength(0)
+
+    inicio = await ultimoId()
+    await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/categorias/${res.json().id}`,
+      payload: { nome: `${nome} 2` },
+    })
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'alterar', antes: { nome }, depois: { nome: `${nome} 2` } },
+    ])
+
+    inicio = await ultimoId()
+    const del = await actors.admin.inject({
+      method: 'DELETE',
+      url: `/api/admin/categorias/${res.json().id}`,
+    })
+    expect(del.statusCode).toBe(204)
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'excluir', entidade: 'categoria', antes: { nome: `${nome} 2` } },
+    ])
+  })
+})
