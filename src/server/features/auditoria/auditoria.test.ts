@@ -417,8 +417,9 @@ describe('clients, avisos and documents are recorded', () => {
       payload: { estado: 'rejeitado', motivo: 'Ilegível' },
     })
     expect(rev.statusCode, rev.body).toBe(200)
-    const revisoes = (await desde(inicio)).filter((e) => e.entidade === 'documento')
+    const revisoes = (await desde(inicio)).filter((e) => e.acao === 'alterar')
     expect(revisoes).toHaveLength(1)
+    expect((await desde(inicio)).filter((e) => e.acao === 'email')).toHaveLength(1)
     expect(revisoes[0]).toMatchObject({
       acao: 'alterar',
       antes: { situacao: 'enviado' },

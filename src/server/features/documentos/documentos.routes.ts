@@ -391,6 +391,15 @@ export async function documentosRoutes(fastify: FastifyInstance) {
           falhas: sent.falhas,
           erro: sent.erro,
         })
+        // Issue 15: the automatic e-mail of a rejection, after its sending was recorded.
+        await registrarAuditoria(app.ctx.db, origemDe(request), {
+          acao: 'email',
+          entidade: 'documento',
+          entidade_id: id,
+          rotulo: subject,
+          servico_id: atual.servico_id,
+          depois: { assunto: subject, enviados: sent.enviados, falhas: sent.falhas },
+        })
       }
       return getDocumento(app.ctx.db, id)
     },
