@@ -104,7 +104,8 @@ async function pagina(
   if (c && pos.after) todas.push(sql`(a.em, a.id) < (${c.em}::timestamptz, ${c.id}::bigint)`)
   if (c && pos.before) todas.push(sql`(a.em, a.id) > (${c.em}::timestamptz, ${c.id}::bigint)`)
   const ordem =
-    pos.before && !pos.after ? sql.raw('a.em asc nulls first, a.id asc nulls first')
+    pos.before && !pos.after
+      ? sql.raw('a.em asc nulls first, a.id asc nulls first')
       : sql.raw('a.em desc nulls last, a.id desc nulls last')
   const linhas = await rawRows<Linha>(
     db,

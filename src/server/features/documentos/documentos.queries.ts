@@ -426,15 +426,12 @@ export async function updateDocumento(
 /** Deletes the document with every version; answers their stored keys (`deleteWithFiles`). */
 export async function deleteDocumento(tx: Tx, id: string, origem: Origem) {
   const keys = await documentFiles(tx, eq(doc.id, id))
-  const [row] = await tx
-    .delete(doc)
-    .where(eq(doc.id, id))
-    .returning({
-      id: doc.id,
-      servico_id: doc.servico_id,
-      tipo: doc.tipo_documento,
-      enviado_por: doc.enviado_por,
-    })
+  const [row] = await tx.delete(doc).where(eq(doc.id, id)).returning({
+    id: doc.id,
+    servico_id: doc.servico_id,
+    tipo: doc.tipo_documento,
+    enviado_por: doc.enviado_por,
+  })
   if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
   await registrarAuditoria(tx, origem, {
     acao: 'excluir',
