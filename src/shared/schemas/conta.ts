@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CODIGO_TOTP } from '../codigos.ts'
 import { texto } from './common.ts'
 
 /** SPEC §9: password minimum 6 characters. */
@@ -86,12 +87,9 @@ export type Me = z.infer<typeof MeSchema>
 
 // ---- the second factor (issue 13) ----
 
-/** The answer of `403` on an admin route while the administrator has no second factor. */
-export const DOIS_FATORES_PENDENTE = 'DOIS_FATORES_PENDENTE'
+export { CODIGO_TOTP, DOIS_FATORES_PENDENTE } from '../codigos.ts'
 
 const DIGITE_CODIGO = 'Digite o código de 6 dígitos ou um código de recuperação.'
-/** A TOTP code: six digits (spaces typed between them are dropped). */
-export const CODIGO_TOTP = /^\d{6}$/
 
 /** Sign-in's second step: the app's 6-digit code, or one of the recovery codes. */
 export const CodigoDoisFatoresSchema = z.object({

@@ -1,4 +1,4 @@
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { camposAlterados, registrarAuditoria, type Origem } from '../../db/auditoria.ts'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -12,7 +12,13 @@ import { avisos, avisosAutomaticos, servicos, tiposServicos } from '../../db/sch
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
-import type { Aviso, AvisoComOrigem, AvisoCreate, MeuAviso } from '#shared/schemas/avisos.ts'
+import type {
+  Aviso,
+  AvisoComOrigem,
+  AvisoCreate,
+  AvisoUpdate,
+  MeuAviso,
+} from '#shared/schemas/avisos.ts'
 
 export const AVISO_NAO_ENCONTRADO = 'Aviso não encontrado.'
 
@@ -103,34 +109,47 @@ export async function createAviso(
   }
 }
 
-/** SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). */
-export async function updateAviso(
-  db: DbOrTx,
-  id: string,
-  body: { resolvido: boolean },
-  origem: Origem,
-) {
+/**
+ * SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). Issue 17: show
+ * it to the client or make it internal; an open aviso the client could not see until now is news
+ * to them (notified like a new visible one, in the same transaction). Issue 15: the change is
+ * recorded (only the fields that changed), in the same transaction.
+ */
+export async function updateAviso(db: DbOrTx, id: string, body: AvisoUpdate, origem: Origem) {
   return db.transaction(async (tx) => {
     const [antes] = await tx
-      .select({ resolvido: avisos.resolvido })
+      .select({ visivel: avisos.visivel_cliente, resolvido: avisos.resolvido })
       .from(avisos)
       .where(eq(avisos.id, id))
       .for('update')
+    if (!antes) throw notFound(AVISO_NAO_ENCONTRADO)
     const [row] = await tx
       .update(avisos)
-      .set(body.resolvido ? { resolvido: true } : { resolvido: false, concluido_cliente_em: null })
+      .set({
+        ...(body.resolvido === true && { resolvido: true }),
+        ...(body.resolvido === false && { resolvido: false, concluido_cliente_em: null }),
+        ...(body.visivel_cliente !== undefined && { visivel_cliente: body.visivel_cliente }),
+      })
       .where(eq(avisos.id, id))
       .returning()
-    if (!row || !antes) throw notFound(AVISO_NAO_ENCONTRADO)
-    if (antes.resolvido !== row.resolvido)
+    const mudou = camposAlterados(
+      { resolvido: antes.resolvido, visivel_cliente: antes.visivel },
+      { resolvido: row.resolvido, visivel_cliente: row.visivel_cliente },
+    )
+    if (mudou)
       await registrarAuditoria(tx, origem, {
         acao: 'alterar',
         entidade: 'aviso',
         entidade_id: id,
         rotulo: resumo(row.texto),
         servico_id: row.servico_id,
-        antes: { resolvido: antes.resolvido },
-        depois: { resolvido: row.resolvido },
+        ...mudou,
+      })
+    if (row.visivel_cliente && !antes.visivel && !row.resolvido)
+      await notificarCliente(tx, row.servico_id, {
+        tipo: 'aviso_novo',
+        titulo: `Novo aviso em ${await nomeServico(tx, row.servico_id)}: ${resumo(row.texto)}`,
+        link: linkNotificacao.inicioCliente(),
       })
     return toAviso(row)
   })

@@ -390,37 +390,47 @@ async function assertCotaCliente(
     )
 }
 
-/** Shows or hides a document from the client (SPEC §2 Documents card). */
+/**
+ * Shows or hides a document from the client (SPEC §2 Documents card). Issue 17: showing a hidden
+ * document of the administration makes it available, so the client is notified (in the same
+ * transaction); hiding, or saving the same choice, is not news.
+ */
 export async function updateDocumento(
-  db: DbOrTx,
+  tx: Tx,
   id: string,
   body: { visivel_usuario: boolean },
   origem: Origem,
 ): Promise<AdminDocumento> {
-  await db.transaction(async (tx) => {
-    const [antes] = await tx
-      .select({ visivel_usuario: doc.visivel_usuario })
-      .from(doc)
-      .where(eq(doc.id, id))
-      .for('update')
-    const [row] = await tx
-      .update(doc)
-      .set({ visivel_usuario: body.visivel_usuario })
-      .where(eq(doc.id, id))
-      .returning({ id: doc.id, servico_id: doc.servico_id, tipo: doc.tipo_documento })
-    if (!row || !antes) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
-    if (antes.visivel_usuario !== body.visivel_usuario)
-      await registrarAuditoria(tx, origem, {
-        acao: 'alterar',
-        entidade: 'documento',
-        entidade_id: id,
-        rotulo: row.tipo,
-        servico_id: row.servico_id,
-        antes,
-        depois: { visivel_usuario: body.visivel_usuario },
-      })
-  })
-  return getDocumento(db, id)
+  const [antes] = await tx
+    .select({
+      visivel: doc.visivel_usuario,
+      enviadoPor: doc.enviado_por,
+      servicoId: doc.servico_id,
+    })
+    .from(doc)
+    .where(eq(doc.id, id))
+    .for('update')
+  if (!antes) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
+  await tx.update(doc).set({ visivel_usuario: body.visivel_usuario }).where(eq(doc.id, id))
+  const documento = await getDocumento(tx, id)
+  // Issue 15: shown or hidden, recorded in the same transaction.
+  if (antes.visivel !== body.visivel_usuario)
+    await registrarAuditoria(tx, origem, {
+      acao: 'alterar',
+      entidade: 'documento',
+      entidade_id: id,
+      rotulo: documento.tipo,
+      servico_id: antes.servicoId,
+      antes: { visivel_usuario: antes.visivel },
+      depois: { visivel_usuario: body.visivel_usuario },
+    })
+  if (body.visivel_usuario && !antes.visivel && antes.enviadoPor === 'admin')
+    await notificarCliente(tx, antes.servicoId, {
+      tipo: 'documento_disponivel',
+      titulo: `Documento disponibilizado: ${documento.tipo} em ${await nomeServico(tx, antes.servicoId)}`,
+      link: linkNotificacao.documentosCliente(antes.servicoId),
+    })
+  return documento
 }
 
 /** Deletes the document with every version; answers their stored keys (`deleteWithFiles`). */

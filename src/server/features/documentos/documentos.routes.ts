@@ -299,7 +299,9 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      updateDocumento(app.ctx.db, request.params.id, request.body, origemDe(request)),
+      app.ctx.db.transaction((tx) =>
+        updateDocumento(tx, request.params.id, request.body, origemDe(request)),
+      ),
   )
 
   // The rows go first; their files only after the delete committed.

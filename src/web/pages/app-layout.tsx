@@ -1,0 +1,15 @@
+import { AppShell } from '../components/app-shell.tsx'
+import { RequireRole } from '../components/require-role.tsx'
+import { NotificacoesSino } from '../features/notificacoes/notificacoes-sino.tsx'
+
+/**
+ * The signed-in app's frame (`/app`): the guard, the shell and the bell. Loaded lazily by
+ * `router.tsx`, so that `/auth` never downloads the shell, its menu and the bell's popover.
+ */
+export function AppLayout() {
+  return (
+    <RequireRole>
+      <AppShell headerActions={<NotificacoesSino />} />
+    </RequireRole>
+  )
+}
