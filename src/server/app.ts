@@ -34,6 +34,7 @@ import { tiposServicosRoutes } from './features/cadastros/tipos-servicos.routes.
 import { tiposDocumentosRoutes } from './features/cadastros/tipos-documentos.routes.ts'
 import { regrasDocumentosRoutes } from './features/cadastros/regras-documentos.routes.ts'
 import { schedulesRoutes } from './features/cadastros/schedules.routes.ts'
+import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(tiposDocumentosRoutes)
   await app.register(regrasDocumentosRoutes)
   await app.register(schedulesRoutes)
+  await app.register(auditoriaRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)

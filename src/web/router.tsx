@@ -107,8 +107,8 @@ const screens: RouteObject[] = [
         })),
       ),
       page('servico/:servicoId/documentos', 'Documentos Exigidos', 'usuario', () =>
-        import('./features/documentos/documentos-page.tsx').then((m) => ({
-          Component: m.DocumentosPage,
+        import('./pages/documentos-servico-page.tsx').then((m) => ({
+          Component: m.DocumentosServicoPage,
         })),
       ),
       page('admin/servicos', 'Dashboard Global', 'admin', () =>
@@ -158,6 +158,9 @@ const screens: RouteObject[] = [
         import('./features/cadastros/regras-documentos-page.tsx').then((m) => ({
           Component: m.RegrasDocumentosPage,
         })),
+      ),
+      page('admin/auditoria', 'Auditoria', 'admin', () =>
+        import('./pages/auditoria-page.tsx').then((m) => ({ Component: m.AuditoriaPage })),
       ),
       page('admin/meus-dados', 'Meus Dados', 'admin', () =>
         import('./pages/admin-meus-dados-page.tsx').then((m) => ({

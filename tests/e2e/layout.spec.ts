@@ -23,6 +23,7 @@ const ADMIN_ROUTES: Screen[] = [
   ['/app/admin/cadastros/schedules', 'Agendamentos de Avisos · Portal do Cliente'],
   ['/app/admin/regras-documentos', 'Regras de Documentos · Portal do Cliente'],
   ['/app/admin/meus-dados', 'Meus Dados · Portal do Cliente'],
+  ['/app/admin/auditoria', 'Auditoria · Portal do Cliente'],
 ]
 const CLIENT_ROUTES: Screen[] = [
   ['/app/usuario/dashboard', 'Meus Serviços · Portal do Cliente'],

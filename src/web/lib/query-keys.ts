@@ -86,3 +86,13 @@ export const cadastrosKeys = {
   /** Every row ordered by name: the options of the selects. */
   options: (resource: Catalogo) => [...cadastrosKeys.catalogo(resource), 'options'] as const,
 }
+
+/** Issue 15: the audit trail (the Auditoria screen, a service's Histórico, the client's timeline). */
+export const auditoriaKeys = {
+  all: ['auditoria'] as const,
+  lists: () => [...auditoriaKeys.all, 'list'] as const,
+  list: (filtro: object) => [...auditoriaKeys.lists(), filtro] as const,
+  historico: (servicoId: string) => [...auditoriaKeys.all, 'historico', servicoId] as const,
+  historicoCliente: (servicoId: string) =>
+    [...auditoriaKeys.all, 'historico-cliente', servicoId] as const,
+}
