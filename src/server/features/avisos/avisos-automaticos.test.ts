@@ -5,6 +5,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../db/client.ts'
 import {
+  auditoria,
   avisos,
   avisosAutomaticos,
   avisosExecucoes,
@@ -148,6 +149,22 @@ describe('the warnings job, day by day', () => {
     const [envio] = await t.db.select().from(enviosEmail).where(eq(enviosEmail.servico_id, s.id))
     expect(envio).toMatchObject({ origem: 'automatico', enviados: 3, falhas: 1 })
     expect(envio.erro).toContain('inválido')
+    // Issue 15: one audit event for the sending, by the system (no actor).
+    const eventos = await t.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.servico_id, s.id), eq(auditoria.acao, 'email')))
+    expect(eventos).toHaveLength(1)
+    expect(eventos[0]).toMatchObject({
+      ator_id: null,
+      entidade: 'servico',
+      entidade_id: s.id,
+      depois: {
+        assunto: `Aviso de vencimento: ${s.tipo.tipo} - LO-2031-77`,
+        enviados: 3,
+        falhas: 1,
+      },
+    })
   })
 
   it('not the day before; the day after (a server that first runs then) still warns: the service is inside the window', async () => {

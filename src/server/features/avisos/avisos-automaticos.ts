@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { and, between, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { ORIGEM_SISTEMA, registrarAuditoria } from '../../db/auditoria.ts'
 import type { Db } from '../../db/client.ts'
 import {
   avisosAutomaticos,
@@ -349,6 +350,15 @@ async function enviarAviso(deps: AvisosJobDeps, aviso: Pendente, hoje: string, m
       origem: 'automatico',
     })
     await notificarAvisoAutomatico(tx, aviso.servico_id, aviso.pendentes === null, aviso.mensagem)
+    // Issue 15: the e-mail sent, by the system, in the transaction that records the sending.
+    await registrarAuditoria(tx, ORIGEM_SISTEMA, {
+      acao: 'email',
+      entidade: 'servico',
+      entidade_id: aviso.servico_id,
+      rotulo: mensagem.subject,
+      servico_id: aviso.servico_id,
+      depois: { assunto: mensagem.subject, enviados, falhas, origem: 'automatico' },
+    })
     await tx
       .update(avisosAutomaticos)
       .set({

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notificacoes, notificacoesEmailDesligado } from '../../db/schema.ts'
+import { auditoria, notificacoes, notificacoesEmailDesligado } from '../../db/schema.ts'
 import { createMailer } from '../../mail/mailer.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import { createClientActor, type Actor } from '#tests/setup/actors.ts'
@@ -86,6 +86,17 @@ describe('the e-mail of unread notifications', () => {
     expect(mails[0].text).not.toContain('Já lida')
     const [row] = await t.db.select().from(notificacoes).where(eq(notificacoes.id, lida.id))
     expect(row.email_em).toBeNull()
+    // Issue 15: the message is in the audit trail once, sent by the system to this account.
+    const eventos = await t.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidade_id, a.userId), eq(auditoria.acao, 'email')))
+    expect(eventos).toHaveLength(1)
+    expect(eventos[0]).toMatchObject({
+      ator_id: null,
+      entidade: 'usuario',
+      depois: { assunto: 'Você tem 3 notificações não lidas', notificacoes: 3 },
+    })
   })
 
   it('waits for the delay, and a notification read meanwhile never goes', async () => {

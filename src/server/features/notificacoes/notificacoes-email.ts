@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { inArray, sql } from 'drizzle-orm'
+import { ORIGEM_SISTEMA, registrarAuditoria } from '../../db/auditoria.ts'
 import type { Db } from '../../db/client.ts'
 import { notificacoes } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
@@ -63,8 +64,9 @@ export async function enviarEmailsNotificacoes(deps: NotificacoesEmailDeps) {
   let falhas = 0
   const marca = await getMarca(deps.db, deps.appUrl)
   for (const lista of porConta.values()) {
+    const mensagem = notificacoesEmail(marca, lista)
     try {
-      await mailer.send({ to: lista[0].email, ...notificacoesEmail(marca, lista) })
+      await mailer.send({ to: lista[0].email, ...mensagem })
       enviados++
     } catch (err) {
       falhas++
@@ -78,7 +80,16 @@ export async function enviarEmailsNotificacoes(deps: NotificacoesEmailDeps) {
             lista.map((n) => n.id),
           ),
         )
+      continue
     }
+    // Issue 15: the e-mail sent, by the system, to this account.
+    await registrarAuditoria(db, ORIGEM_SISTEMA, {
+      acao: 'email',
+      entidade: 'usuario',
+      entidade_id: lista[0].user_id,
+      rotulo: mensagem.subject,
+      depois: { assunto: mensagem.subject, notificacoes: lista.length },
+    })
   }
   return { enviados, falhas }
 }
