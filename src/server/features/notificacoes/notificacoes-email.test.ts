@@ -90,7 +90,7 @@ describe('the e-mail of unread notifications', () => {
     const eventos = await t.db
       .select()
       .from(auditoria)
-      .where(and(eq(auditoria.entidade_id, a.userId), eq(auditoria.acao, 'email')))
+      .where(and(eq(auditoria.entidade_id, a.userId!), eq(auditoria.acao, 'email')))
     expect(eventos).toHaveLength(1)
     expect(eventos[0]).toMatchObject({
       ator_id: null,
