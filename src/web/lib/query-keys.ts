@@ -17,6 +17,7 @@ export const clientesKeys = {
   all: ['clientes'] as const,
   lists: () => [...clientesKeys.all, 'list'] as const,
   list: (params: { q: string; page: number }) => [...clientesKeys.lists(), params] as const,
+  detail: (id: string) => [...clientesKeys.all, 'detail', id] as const,
   /** The signed-in client's own record (Meus Dados, and the check before the wizard). */
   meusDados: () => [...clientesKeys.all, 'meus-dados'] as const,
 }

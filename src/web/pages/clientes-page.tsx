@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { FilePlus2, Pencil, Plus, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { ConfirmDialog } from '../components/data-table/confirm-dialog.tsx'
 import { DataTable, type DataTableColumn } from '../components/data-table/data-table.tsx'
 import { notifyFailure } from '../components/data-table/notify-failure.ts'
@@ -11,7 +11,7 @@ import { Button } from '../components/ui/button.tsx'
 import { notifyError, notifySuccess } from '../lib/notify.ts'
 import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
 import { clientesQuery, useDeleteCliente, useUpdateClienteAdmin } from '../features/clientes/api.ts'
-import { ClienteDialog } from '../features/clientes/cliente-dialog.tsx'
+import { ClienteDialog, EditarClienteDialog } from '../features/clientes/cliente-dialog.tsx'
 import { AdicionarServicoDialog } from '../features/servicos/adicionar-servico-dialog.tsx'
 import { formatBytes } from '#shared/arquivos.ts'
 import { formatDate } from '#shared/datas.ts'
@@ -43,7 +43,8 @@ export function ClientesPage() {
   const lista = useQuery(clientesQuery({ q, page }))
   const excluir = useDeleteCliente()
   const alterarAdmin = useUpdateClienteAdmin()
-  const [editar, setEditar] = useState<{ cliente?: Cliente } | null>(null)
+  const [editar, setEditar] = useState<{ id?: string } | null>(null)
+  const fecharEditar = useCallback(() => setEditar(null), [])
   const [servicoPara, setServicoPara] = useState<Cliente | null>(null)
   const [apagar, setApagar] = useState<Cliente | null>(null)
   // The catalogue's options, loaded when the 'Adicionar Serviço' dialog opens.
@@ -157,7 +158,7 @@ export function ClientesPage() {
             onClick: () => toggleAdmin(c),
             disabled: alterarAdmin.isPending,
           },
-          { label: 'Editar', icon: Pencil, onClick: () => setEditar({ cliente: c }) },
+          { label: 'Editar', icon: Pencil, onClick: () => setEditar({ id: c.id }) },
           { label: 'Excluir', icon: Trash2, destructive: true, onClick: () => setApagar(c) },
         ]}
         total={lista.data?.total}
@@ -183,7 +184,11 @@ export function ClientesPage() {
           action: novoButton,
         }}
       />
-      {editar && <ClienteDialog cliente={editar.cliente} onClose={() => setEditar(null)} />}
+      {editar?.id ? (
+        <EditarClienteDialog id={editar.id} onClose={fecharEditar} />
+      ) : (
+        editar && <ClienteDialog onClose={fecharEditar} />
+      )}
       {servicoPara && (
         <AdicionarServicoDialog
           cliente={servicoPara}

@@ -134,6 +134,21 @@ export async function getCliente(db: DbOrTx, id: string) {
   return row
 }
 
+/** Issue 15: an administrator opened a client's record (its personal data). */
+export async function recordLeituraCliente(
+  db: DbOrTx,
+  cliente: { id: string; nome: string },
+  origem: Origem,
+) {
+  await registrarAuditoria(db, origem, {
+    acao: 'ler',
+    entidade: 'cliente',
+    entidade_id: cliente.id,
+    rotulo: cliente.nome,
+    cliente_id: cliente.id,
+  })
+}
+
 /** SPEC §5: documento and e-mail are unique among clients, checked on create and on change. */
 async function assertUnique(db: DbOrTx, body: ClienteBody, exceptId?: string) {
   const notSelf = exceptId ? ne(clientes.id, exceptId) : undefined

@@ -20,9 +20,11 @@ import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.
 import {
   createCliente,
   deleteCliente,
+  getCliente,
   getEnderecoCep,
   getMeusDados,
   listClientes,
+  recordLeituraCliente,
   updateCliente,
   updateClienteAdmin,
   upsertMeusDados,
@@ -44,6 +46,17 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       schema: { querystring: ListQuerySchema, response: { 200: pageOf(ClienteSchema) } },
     },
     async (request) => listClientes(app.ctx.db, request.query),
+  )
+
+  // Issue 15: opening a client (its edit dialog) is a read of personal data, recorded.
+  app.get(
+    '/api/admin/clientes/:id',
+    { config: admin, schema: { params: IdParamsSchema, response: { 200: ClienteSchema } } },
+    async (request) => {
+      const cliente = await getCliente(app.ctx.db, request.params.id)
+      await recordLeituraCliente(app.ctx.db, cliente, origemDe(request))
+      return cliente
+    },
   )
 
   app.post(

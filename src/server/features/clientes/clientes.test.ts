@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { today } from '#shared/datas.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createConfirmedAccount } from '../../auth/auth.ts'
 import {
+  auditoria,
   avisos,
   clientes,
   servicos,
@@ -343,6 +344,51 @@ describe('POST /api/admin/clientes', () => {
 
   it('an empty object names the required fields first', async () => {
     await expectRefused(actors.admin, { method: 'POST', url: URL, payload: {} }, 400, OBRIGATORIOS)
+  })
+})
+
+describe('GET /api/admin/clientes/:id', () => {
+  const leituras = async (id: string) =>
+    t.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidade_id, id), eq(auditoria.acao, 'ler')))
+
+  // The owner asks for its own record here: still an admin route.
+  it.each(AUDIENCES)('%s', async (name) => {
+    const id = actors.owner.clienteId!
+    const antes = (await leituras(id)).length
+    const res = await actors[name].inject({ method: 'GET', url: `${URL}/${id}` })
+    expect(res.statusCode).toBe(adminOnly(200)[name])
+    const depois = await leituras(id)
+    if (name === 'admin') {
+      expect(res.json()).toMatchObject({ id, email: actors.owner.email })
+      // Issue 15: opening a client is a recorded read, by whom and of whom.
+      expect(depois).toHaveLength(antes + 1)
+      expect(depois.at(-1)).toMatchObject({
+        entidade: 'cliente',
+        cliente_id: id,
+        ator_id: actors.admin.userId,
+        ator_role: 'admin',
+      })
+    } else expect(depois).toHaveLength(antes)
+  })
+
+  it('refuses a malformed or unknown id, and records nothing', async () => {
+    await expectRefused(
+      actors.admin,
+      { method: 'GET', url: `${URL}/x` },
+      400,
+      'Identificador inválido.',
+    )
+    const ninguem = '00000000-0000-4000-8000-000000000000'
+    await expectRefused(
+      actors.admin,
+      { method: 'GET', url: `${URL}/${ninguem}` },
+      404,
+      'Cliente não encontrado.',
+    )
+    expect(await leituras(ninguem)).toHaveLength(0)
   })
 })
 

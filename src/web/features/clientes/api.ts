@@ -25,6 +25,15 @@ export const clientesQuery = (params: { q: string; page: number }) =>
     placeholderData: keepPreviousData,
   })
 
+/** One client, fresh, for its edit dialog (the server records the read: issue 15). */
+export const clienteQuery = (id: string) =>
+  queryOptions({
+    queryKey: clientesKeys.detail(id),
+    queryFn: () => api<Cliente>(`${BASE}/${id}`),
+    staleTime: 0,
+    gcTime: 0,
+  })
+
 /** A change of clients refreshes their lists; deleting one also removes its services. */
 const useClientesMutation = <V, R>(mutationFn: (v: V) => Promise<R>) =>
   useMutationRefreshing(mutationFn, [clientesKeys.all, servicosKeys.all])

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Wand2 } from 'lucide-react'
 import { Controller, useForm, type Resolver } from 'react-hook-form'
 import type { z } from 'zod'
@@ -9,7 +11,7 @@ import { FormDateField } from '../../components/ui/date-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { MaskedInput } from '../../components/ui/masked-input.tsx'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { useCreateCliente, useUpdateCliente } from './api.ts'
+import { clienteQuery, useCreateCliente, useUpdateCliente } from './api.ts'
 import { CepField, fillEndereco } from './cep-field.tsx'
 import { formatDocumento } from '#shared/documento.ts'
 import {
@@ -267,4 +269,18 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
       )}
     </FormDialog>
   )
+}
+
+/**
+ * "Editar": the client's record read fresh from the server (which records the administrator's
+ * read, issue 15), then the same dialog.
+ */
+export function EditarClienteDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { data, isError } = useQuery(clienteQuery(id))
+  useEffect(() => {
+    if (!isError) return
+    notifyError('Erro', 'Não foi possível carregar o cliente.')
+    onClose()
+  }, [isError, onClose])
+  return data ? <ClienteDialog cliente={data} onClose={onClose} /> : null
 }
