@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, ApiError, apiBlob } from '../../lib/api.ts'
 import { useMutationRefreshing } from '../../lib/mutation.ts'
-import { documentosKeys, servicosKeys } from '../../lib/query-keys.ts'
+import { auditoriaKeys, documentosKeys, servicosKeys } from '../../lib/query-keys.ts'
 import type { Page } from '#shared/schemas/common.ts'
 import type {
   AdminDocumento,
@@ -75,7 +75,10 @@ export function uploadDocumento(
 }
 
 const useAdminDocumentosMutation = <V, R>(servicoId: string, mutationFn: (v: V) => Promise<R>) =>
-  useMutationRefreshing(mutationFn, [documentosKeys.admin(servicoId)])
+  useMutationRefreshing(mutationFn, [
+    documentosKeys.admin(servicoId),
+    auditoriaKeys.historico(servicoId),
+  ])
 
 /** SPEC §2 Documents card: an administrator sends a document (a second one of a type replaces it). */
 export const useCreateAdminDocumento = (servicoId: string) =>
@@ -135,5 +138,5 @@ export const useRevisarDocumento = () =>
       const { id, ...body } = v
       return api<AdminDocumento>(`/api/admin/documentos/${id}/revisao`, { method: 'POST', body })
     },
-    [documentosKeys.all, servicosKeys.lists()],
+    [documentosKeys.all, servicosKeys.lists(), auditoriaKeys.all],
   )

@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx'
 import { CenteredSpinner } from '../../components/ui/spinner.tsx'
 import { ApiError, saveBlob } from '../../lib/api.ts'
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify.ts'
+import { auditoriaKeys } from '../../lib/query-keys.ts'
 import { cn } from '../../lib/utils.ts'
 import { buildZip } from '../../lib/zip.ts'
 import { paths } from '../../paths.ts'
@@ -242,6 +243,8 @@ function ExigidoCard({
     try {
       await uploadDocumento(servicoId, exigido.tipo_documento_id, file, setProgress)
       notifySuccess('Documento enviado!', 'O documento foi enviado com sucesso.')
+      // The upload is also the newest step of 'Andamento do serviço' (issue 15).
+      void queryClient.invalidateQueries({ queryKey: auditoriaKeys.historicoCliente(servicoId) })
       await queryClient.invalidateQueries({ queryKey: documentosQuery(servicoId).queryKey })
     } catch (err) {
       const message = err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado.'
