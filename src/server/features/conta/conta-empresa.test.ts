@@ -97,7 +97,7 @@ describe('every e-mail carries the firm and the portal', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_ORIGIN },
-      payload: { email, password: 'uma-senha-longa', name: email },
+      payload: { email, password: 'uma-senha-longa', name: email, aceite_termos: true },
     })
     expect(res.statusCode, res.body).toBe(200)
     const mail = await readMail(t.outboxDir, email)
@@ -132,7 +132,7 @@ describe('every e-mail carries the firm and the portal', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_ORIGIN },
-      payload: { email, password: 'uma-senha-longa', name: email },
+      payload: { email, password: 'uma-senha-longa', name: email, aceite_termos: true },
     })
     const mail = await readMail(t.outboxDir, email)
     expect(mail?.text).toContain('--\nPortal do Cliente\nPortal do Cliente: ')
