@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AppShell } from './components/app-shell.tsx'
 import { AppIndexRedirect, RequireRole } from './components/require-role.tsx'
 import { CenteredSpinner } from './components/ui/spinner.tsx'
+import { AceiteAvisoGate } from './features/conta/aceite-aviso.tsx'
 import { NotificacoesSino } from './features/notificacoes/notificacoes-sino.tsx'
 import type { Role } from '#shared/schemas/conta.ts'
 
@@ -82,7 +83,9 @@ const routes: RouteObject[] = [
     path: '/app',
     element: (
       <RequireRole>
-        <AppShell headerActions={<NotificacoesSino />} />
+        <AceiteAvisoGate>
+          <AppShell headerActions={<NotificacoesSino />} />
+        </AceiteAvisoGate>
       </RequireRole>
     ),
     hydrateFallbackElement: <CenteredSpinner />,

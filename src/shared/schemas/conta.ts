@@ -154,3 +154,9 @@ export const VERSAO_AVISO = '2026-11-24'
 export const ACEITE_TEXTO = 'Li e aceito a Política de Privacidade e os Termos de Uso'
 export const ACEITE_OBRIGATORIO =
   'Para criar sua conta, aceite a Política de Privacidade e os Termos de Uso.'
+
+/** SPEC §5 + issue 15: the register form: the credentials and the acceptance of the notice. */
+export const CadastroSchema = CredenciaisSchema.extend({
+  aceite_termos: z.boolean().refine((v) => v, ACEITE_OBRIGATORIO),
+})
+export type Cadastro = z.infer<typeof CadastroSchema>

@@ -24,9 +24,11 @@ import { paths } from '../../paths.ts'
 import { meQuery } from '../../lib/session.ts'
 import { requestPasswordReset, signIn, signUp, verifySecondFactor } from './api.ts'
 import {
+  CadastroSchema,
   CodigoDoisFatoresSchema,
   CredenciaisSchema,
   RecuperarSenhaSchema,
+  type Cadastro,
   type CodigoDoisFatores,
   type Credenciais,
 } from '#shared/schemas/conta.ts'
@@ -206,9 +208,9 @@ function SegundaEtapaForm({
 }
 
 function RegisterForm() {
-  const form = useForm<Credenciais>({
-    resolver: zodResolver(CredenciaisSchema),
-    defaultValues: { email: '', password: '' },
+  const form = useForm<Cadastro>({
+    resolver: zodResolver(CadastroSchema),
+    defaultValues: { email: '', password: '', aceite_termos: false },
   })
   const { errors } = form.formState
   const onSubmit = form.handleSubmit(async (values) => {
@@ -245,6 +247,39 @@ function RegisterForm() {
           {...form.register('password')}
         />
       </Field>
+      {/* Issue 15: the privacy notice and terms are accepted at sign-up (both open in a new tab). */}
+      <div className="grid gap-1">
+        <div className="flex items-start gap-2">
+          <input
+            id="register-aceite"
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+            aria-invalid={Boolean(errors.aceite_termos)}
+            aria-describedby={errors.aceite_termos ? 'register-aceite-erro' : undefined}
+            {...form.register('aceite_termos')}
+          />
+          <label htmlFor="register-aceite" className="text-sm leading-snug">
+            Li e aceito a{' '}
+            <a
+              href="/privacidade"
+              target="_blank"
+              rel="noopener"
+              className="text-primary underline"
+            >
+              Política de Privacidade
+            </a>{' '}
+            e os{' '}
+            <a href="/termos" target="_blank" rel="noopener" className="text-primary underline">
+              Termos de Uso
+            </a>
+          </label>
+        </div>
+        {errors.aceite_termos && (
+          <p id="register-aceite-erro" className="text-xs text-destructive">
+            {errors.aceite_termos.message}
+          </p>
+        )}
+      </div>
       <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
         {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
         Criar conta
