@@ -40,6 +40,8 @@ describe('GET /api/admin/empresa', () => {
         email: null,
         telefone: null,
         endereco: null,
+        encarregado_nome: null,
+        encarregado_email: null,
       })
   })
 })
@@ -49,8 +51,20 @@ describe('PUT /api/admin/empresa', () => {
     const res = await actors[name].inject({ method: 'PUT', url: URL, payload: DADOS })
     expect(res.statusCode).toBe(adminOnly(200)[name])
     if (name === 'admin') {
-      expect(res.json()).toEqual({ ...DADOS, telefone: '(27) 99988-7766' })
-      expect(Object.keys(res.json()).sort()).toEqual(['email', 'endereco', 'nome', 'telefone'])
+      expect(res.json()).toEqual({
+        ...DADOS,
+        telefone: '(27) 99988-7766',
+        encarregado_nome: null,
+        encarregado_email: null,
+      })
+      expect(Object.keys(res.json()).sort()).toEqual([
+        'email',
+        'encarregado_email',
+        'encarregado_nome',
+        'endereco',
+        'nome',
+        'telefone',
+      ])
     } else expect(await saved()).toEqual([])
   })
 
