@@ -76,7 +76,14 @@ describe('PUT /api/admin/empresa', () => {
       payload: { nome: ' Outra Razão ', email: '', telefone: '', endereco: ' ' },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ nome: 'Outra Razão', email: null, telefone: null, endereco: null })
+    expect(res.json()).toEqual({
+      nome: 'Outra Razão',
+      email: null,
+      telefone: null,
+      endereco: null,
+      encarregado_nome: null,
+      encarregado_email: null,
+    })
     expect(await saved()).toHaveLength(1)
     const get = await actors.admin.inject({ method: 'GET', url: URL })
     expect(get.json().nome).toBe('Outra Razão')
@@ -91,6 +98,7 @@ describe('PUT /api/admin/empresa', () => {
     [{ ...DADOS, telefone: '(27) 9998-877665' }, 'Telefone inválido: use (00) 00000-0000.'],
     [{ ...DADOS, endereco: 'x'.repeat(301) }, 'O endereço deve ter no máximo 300 caracteres.'],
     [{ ...DADOS, nome: 'a\u0000b' }, 'O texto contém caracteres não permitidos.'],
+    [{ ...DADOS, encarregado_email: 'dpo@' }, 'Informe um email válido.'],
     ...WRONG_SHAPES.map((p): [unknown, string] => [p, 'Dados inválidos.']),
   ])('bad body %j is a 400 and changes nothing', async (payload, message) => {
     await expectRefused(
