@@ -35,6 +35,7 @@ import { tiposDocumentosRoutes } from './features/cadastros/tipos-documentos.rou
 import { regrasDocumentosRoutes } from './features/cadastros/regras-documentos.routes.ts'
 import { schedulesRoutes } from './features/cadastros/schedules.routes.ts'
 import { privacidadeRoutes } from './features/privacidade/privacidade.routes.ts'
+import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(regrasDocumentosRoutes)
   await app.register(schedulesRoutes)
   await app.register(privacidadeRoutes)
+  await app.register(auditoriaRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)

@@ -25,5 +25,6 @@ export const paths = {
     schedules: '/app/admin/cadastros/schedules',
     regrasDocumentos: '/app/admin/regras-documentos',
     meusDados: '/app/admin/meus-dados',
+    auditoria: '/app/admin/auditoria',
   },
 } as const

@@ -164,6 +164,9 @@ const routes: RouteObject[] = [
           Component: m.RegrasDocumentosPage,
         })),
       ),
+      page('admin/auditoria', 'Auditoria', 'admin', () =>
+        import('./pages/auditoria-page.tsx').then((m) => ({ Component: m.AuditoriaPage })),
+      ),
       page('admin/meus-dados', 'Meus Dados', 'admin', () =>
         import('./pages/admin-meus-dados-page.tsx').then((m) => ({
           Component: m.AdminMeusDadosPage,

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -18,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core'
 
 import { TIPOS_NOTIFICACAO } from '../../shared/schemas/notificacoes.ts'
+import { ACOES_AUDITORIA } from '../../shared/schemas/auditoria.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
@@ -748,7 +751,10 @@ export const solicitacoesLgpd = pgTable(
     decidido_em: timestamp('decidido_em', { withTimezone: true }),
   },
   (t) => [
-    check('solicitacoes_lgpd_estado_check', sql`${t.estado} in ('pendente', 'concluida', 'recusada')`),
+    check(
+      'solicitacoes_lgpd_estado_check',
+      sql`${t.estado} in ('pendente', 'concluida', 'recusada')`,
+    ),
     index('solicitacoes_lgpd_estado_prazo_idx').on(t.estado, t.prazo),
     // One open request per account: asking twice does not make two.
     uniqueIndex('solicitacoes_lgpd_pendente_idx')
@@ -773,4 +779,56 @@ export const retencao = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('retencao_uma_linha_check', sql`${t.id} = 1`)],
+)
+
+/**
+ * Issue 15: the audit trail. Append-only: a trigger of migration 0014 refuses UPDATE and DELETE
+ * except through `auditoria_anonimizar` (erasure) and `auditoria_expurgar` (retention). No foreign
+ * keys: an event outlives what it tells about. Written only by `registrarAuditoria`
+ * (`db/auditoria.ts`), in the transaction of the change.
+ */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    em: timestamp('em', { withTimezone: true }).notNull().defaultNow(),
+    ator_id: text('ator_id'),
+    /** The actor's e-mail as it was at the time (null: the system, e.g. the warnings job). */
+    ator_email: text('ator_email'),
+    ator_role: text('ator_role'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    acao: text('acao', { enum: ACOES_AUDITORIA }).notNull(),
+    entidade: text('entidade').notNull(),
+    entidade_id: text('entidade_id'),
+    /** How the entity was called at the time ("Maria Souza", "Licença de Operação (2026-000012)"). */
+    rotulo: text('rotulo'),
+    servico_id: uuid('servico_id'),
+    cliente_id: uuid('cliente_id'),
+    antes: jsonb('antes'),
+    depois: jsonb('depois'),
+    /** The words of the free-text filter (migration 0014: generated from the columns above). */
+    termos: tsvector('termos').generatedAlwaysAs(
+      sql`portal_auditoria_termos(ator_email, entidade_id, rotulo, antes, depois)`,
+    ),
+  },
+  (t) => [
+    index('auditoria_em_idx').on(t.em.desc(), t.id.desc()),
+    index('auditoria_servico_idx')
+      .on(t.servico_id, t.em.desc(), t.id.desc())
+      .where(sql`${t.servico_id} is not null`),
+    index('auditoria_cliente_idx')
+      .on(t.cliente_id, t.em.desc(), t.id.desc())
+      .where(sql`${t.cliente_id} is not null`),
+    index('auditoria_ator_idx')
+      .on(t.ator_id, t.em.desc(), t.id.desc())
+      .where(sql`${t.ator_id} is not null`),
+    index('auditoria_acao_idx').on(t.acao, t.em.desc(), t.id.desc()),
+    index('auditoria_entidade_idx').on(t.entidade, t.em.desc(), t.id.desc()),
+    index('auditoria_termos_idx').using('gin', t.termos),
+    check(
+      'auditoria_acao_check',
+      sql.raw(`acao in (${ACOES_AUDITORIA.map((k) => `'${k}'`).join(', ')})`),
+    ),
+  ],
 )

@@ -25,6 +25,31 @@ export const containsEachWord = (q: string, ...columns: (AnyColumn | SQL)[]) =>
 /** Alphabetical order for people: case and accents ignored, whatever the database collation. */
 export const byName = (column: AnyColumn | SQL) => sql`lower(unaccent(${column}))`
 
+/**
+ * A search as a tsquery: each word typed is a prefix ('licen:* & sp:*'); a word with punctuation
+ * inside ('PROT-0042', 'novo-D') is those parts in a row ('prot:* <-> 0042:*'). Lower-case,
+ * without accents, split at anything but letters and digits, as `portal_termos` splits what is
+ * searched (migration 0007; the audit trail's `portal_auditoria_termos`, 0014, alike). Only [a-z0-9], ':*', '<->' and '&' reach the tsquery, so no input
+ * can break its syntax.
+ */
+export function buscaTsquery(q: string | undefined): string | undefined {
+  const words = (q ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) =>
+      w
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .map((part) => `${part}:*`)
+        .join(' <-> '),
+    )
+    .filter(Boolean)
+  const unique = [...new Set(words)].slice(0, 8)
+  return unique.length ? unique.join(' & ') : undefined
+}
+
 /** LIMIT/OFFSET of a list query; without `page` every row (option lists). */
 export function paging(query: ListQuery) {
   if (!query.page) return { page: 1, limit: undefined, offset: 0 }

@@ -16,6 +16,7 @@ import {
   UserRound,
   Users,
   type LucideIcon,
+  ScrollText,
 } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
@@ -49,6 +50,7 @@ const ADMIN_MENU: MenuItem[] = [
   { label: 'Tipos de Documentos', to: paths.admin.tiposDocumentos, icon: FileStack },
   { label: 'Agendamentos de Avisos', to: paths.admin.schedules, icon: CalendarClock },
   { label: 'Regras de Documentos', to: paths.admin.regrasDocumentos, icon: ListChecks },
+  { label: 'Auditoria', to: paths.admin.auditoria, icon: ScrollText },
   { label: 'Meus Dados', to: paths.admin.meusDados, icon: UserRound },
 ]
 

@@ -96,3 +96,13 @@ export const privacidadeKeys = {
     [...privacidadeKeys.solicitacoes(), params] as const,
   retencao: () => [...privacidadeKeys.all, 'retencao'] as const,
 }
+
+/** Issue 15: the audit trail (the Auditoria screen, a service's Histórico, the client's timeline). */
+export const auditoriaKeys = {
+  all: ['auditoria'] as const,
+  lists: () => [...auditoriaKeys.all, 'list'] as const,
+  list: (filtro: object) => [...auditoriaKeys.lists(), filtro] as const,
+  historico: (servicoId: string) => [...auditoriaKeys.all, 'historico', servicoId] as const,
+  historicoCliente: (servicoId: string) =>
+    [...auditoriaKeys.all, 'historico-cliente', servicoId] as const,
+}

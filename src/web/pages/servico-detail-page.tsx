@@ -7,11 +7,12 @@ import { ApiError } from '../lib/api.ts'
 import { notifyError } from '../lib/notify.ts'
 import { paths } from '../paths.ts'
 import { AvisosCard } from '../features/avisos/avisos-card.tsx'
+import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { AdminDocumentosCard } from '../features/documentos/admin-documentos-card.tsx'
 import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
 
-/** SPEC §2 Service detail (admin). Opening it marks the service as seen. */
+/** SPEC §2 Service detail (admin). Opening it marks the service as seen. Issue 15: its Histórico. */
 export function ServicoDetailPage() {
   const { servicoId = '' } = useParams()
   const navigate = useNavigate()
@@ -54,7 +55,12 @@ export function ServicoDetailPage() {
           tiposDocumentos={filtros.data?.tipos_documentos}
         />
       }
-      aside={<AvisosCard servicoId={servico.id} />}
+      aside={
+        <>
+          <AvisosCard servicoId={servico.id} />
+          <HistoricoCard servicoId={servico.id} />
+        </>
+      }
     />
   )
 }

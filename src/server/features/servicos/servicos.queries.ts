@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { documentFiles } from '../../storage/arquivos.ts'
+import { camposAlterados, registrarAuditoria, type Origem } from '../../db/auditoria.ts'
 import {
   linkNotificacao,
   nomeServico,
@@ -40,7 +41,12 @@ import {
   type ServicoUpdate,
 } from '#shared/schemas/servicos.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
-import { FOREIGN_KEY_VIOLATION, isPgError, UNIQUE_VIOLATION } from '../../db/sql-helpers.ts'
+import {
+  buscaTsquery,
+  FOREIGN_KEY_VIOLATION,
+  isPgError,
+  UNIQUE_VIOLATION,
+} from '../../db/sql-helpers.ts'
 
 // ---- the dashboard page: one SQL statement per request ----
 
@@ -80,30 +86,7 @@ export function decodeCursor(raw: string, proximos: boolean): Cursor {
   return { key, id }
 }
 
-/**
- * A search as a tsquery: each word typed is a prefix ('licen:* & sp:*'); a word with punctuation
- * inside ('PROT-0042', 'novo-D') is those parts in a row ('prot:* <-> 0042:*'). Lower-case,
- * without accents, split at anything but letters and digits, as `portal_termos` splits what is
- * searched (migration 0007). Only [a-z0-9], ':*', '<->' and '&' reach the tsquery, so no input
- * can break its syntax.
- */
-export function buscaTsquery(q: string | undefined): string | undefined {
-  const words = (q ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w) =>
-      w
-        .split(/[^a-z0-9]+/)
-        .filter(Boolean)
-        .map((part) => `${part}:*`)
-        .join(' <-> '),
-    )
-    .filter(Boolean)
-  const unique = [...new Set(words)].slice(0, 8)
-  return unique.length ? unique.join(' & ') : undefined
-}
+export { buscaTsquery }
 
 // A few dozen filter shapes exist; each gets one prepared-statement name.
 const statementNames = new Map<string, string>()
@@ -427,6 +410,18 @@ export async function getServicoDetalhe(db: DbOrTx, id: string): Promise<Servico
   }
 }
 
+/** Issue 15: an administrator opened the service's detail (its client's personal data). */
+export async function recordLeituraServico(db: DbOrTx, detalhe: ServicoDetalhe, origem: Origem) {
+  await registrarAuditoria(db, origem, {
+    acao: 'ler',
+    entidade: 'servico',
+    entidade_id: detalhe.id,
+    rotulo: `${detalhe.tipo}${detalhe.protocolo ? ` (${detalhe.protocolo})` : ''}`,
+    servico_id: detalhe.id,
+    cliente_id: detalhe.cliente.id,
+  })
+}
+
 /** SPEC §4: opening the detail marks the service as seen by the administration. */
 export async function markVisualizado(db: DbOrTx, id: string) {
   await db
@@ -442,6 +437,7 @@ export async function updateServico(
   db: DbOrTx,
   id: string,
   data: ServicoUpdate,
+  origem: Origem,
 ): Promise<ServicoDetalhe> {
   const set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined))
   const [current] = await db
@@ -461,12 +457,20 @@ export async function updateServico(
   if (Object.keys(set).length > 0) {
     try {
       await db.transaction(async (tx) => {
-        const [antes] = await tx
-          .select({ status_id: servicos.status_id })
-          .from(servicos)
-          .where(eq(servicos.id, id))
-          .for('update')
+        const [antes] = await tx.select().from(servicos).where(eq(servicos.id, id)).for('update')
         await tx.update(servicos).set(set).where(eq(servicos.id, id))
+        // Issue 15: the fields that changed, in the same transaction.
+        const mudou = antes && camposAlterados(antes, set)
+        if (mudou)
+          await registrarAuditoria(tx, origem, {
+            acao: 'alterar',
+            entidade: 'servico',
+            entidade_id: id,
+            rotulo: await nomeServico(tx, id),
+            servico_id: id,
+            cliente_id: antes.cliente_id,
+            ...mudou,
+          })
         // Issue 17: the client hears of a new status of its service, in the same transaction.
         if (set.status_id && antes && set.status_id !== antes.status_id) {
           const [novo] = await tx
@@ -493,13 +497,19 @@ export async function updateServico(
  * SPEC §7: deletes the service with its avisos, documents with every version (and envios) in the
  * caller's transaction (`deleteWithFiles`); answers the stored files to remove once it committed.
  */
-export async function deleteServico(tx: Tx, id: string) {
-  const [found] = await tx
-    .select({ id: servicos.id })
-    .from(servicos)
-    .where(eq(servicos.id, id))
-    .for('update')
+export async function deleteServico(tx: Tx, id: string, origem: Origem) {
+  const [found] = await tx.select().from(servicos).where(eq(servicos.id, id)).for('update')
   if (!found) throw notFound(SERVICO_NAO_ENCONTRADO)
+  const { detalhes: _d, anotacoes: _a, notificacao: _n, ...antes } = found
+  await registrarAuditoria(tx, origem, {
+    acao: 'excluir',
+    entidade: 'servico',
+    entidade_id: id,
+    rotulo: await nomeServico(tx, id),
+    servico_id: id,
+    cliente_id: found.cliente_id,
+    antes,
+  })
   const keys = await documentFiles(tx, eq(servicosTiposDocumentos.servico_id, id))
   await tx.delete(avisos).where(eq(avisos.servico_id, id))
   await tx.delete(servicosTiposDocumentos).where(eq(servicosTiposDocumentos.servico_id, id))
@@ -678,9 +688,10 @@ export async function listEnvios(db: DbOrTx, servicoId: string) {
 // ---- a new service: added by the administration, or requested by a client ----
 
 /** Who asks for the service, and what they sent. */
-export type NovoServico =
+export type NovoServico = (
   | { origem: 'admin'; cliente_id: string; dados: AdicionarServico }
   | { origem: 'cliente'; actor: Actor; tipo_servico_id: string; porDia: number }
+) & { auditoria: Origem }
 
 /**
  * Creates a service, from the clients screen (SPEC §5 "Add service to a client") or from a
@@ -748,8 +759,20 @@ export async function createServico(db: DbOrTx, novo: NovoServico): Promise<Serv
       origem: 'cliente',
     }
   }
-  const insert = (tx: DbOrTx) => tx.insert(servicos).values(values).returning(criadoColumns)
-  if (novo.origem === 'admin') return (await insert(db))[0]
+  const insert = async (tx: DbOrTx) => {
+    const [criado] = await tx.insert(servicos).values(values).returning(criadoColumns)
+    await registrarAuditoria(tx, novo.auditoria, {
+      acao: 'criar',
+      entidade: 'servico',
+      entidade_id: criado.id,
+      rotulo: await nomeServico(tx, criado.id),
+      servico_id: criado.id,
+      cliente_id: criado.cliente_id,
+      depois: criado,
+    })
+    return criado
+  }
+  if (novo.origem === 'admin') return db.transaction((tx) => insert(tx))
   // Issue 13: at most `porDia` requests of this client in any 24 hours; its requests are taken
   // one at a time (a lock per client), so several sent at once cannot pass the quota together.
   return db.transaction(async (tx) => {
@@ -771,7 +794,7 @@ export async function createServico(db: DbOrTx, novo: NovoServico): Promise<Serv
         429,
         `Você atingiu o limite de ${novo.porDia} solicitações de serviço por dia. Tente novamente amanhã.`,
       )
-    const [criado] = await insert(tx)
+    const criado = await insert(tx)
     // Issue 17: every administrator hears of a client's request, in the same transaction.
     await notificarAdmins(tx, {
       tipo: 'servico_solicitado',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { getMarca } from '../../mail/empresa.ts'
+import { origemDe, registrarAuditoria } from '../../db/auditoria.ts'
 import { sendEach } from '../../mail/mailer.ts'
 import { actorOf, requireServico } from '../../policy.ts'
 import { deleteWithFiles } from '../../storage/arquivos.ts'
@@ -40,6 +41,7 @@ import {
   listTiposCatalogo,
   markVisualizado,
   markEnvio,
+  recordLeituraServico,
   finishEnvio,
   releaseEnvio,
   startEnvio,
@@ -77,7 +79,9 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     { config: admin, schema: { params: IdParamsSchema, response: { 200: ServicoDetalheSchema } } },
     async (request) => {
       await markVisualizado(app.ctx.db, request.params.id)
-      return getServicoDetalhe(app.ctx.db, request.params.id)
+      const detalhe = await getServicoDetalhe(app.ctx.db, request.params.id)
+      await recordLeituraServico(app.ctx.db, detalhe, origemDe(request))
+      return detalhe
     },
   )
 
@@ -91,7 +95,8 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         response: { 200: ServicoDetalheSchema },
       },
     },
-    async (request) => updateServico(app.ctx.db, request.params.id, request.body),
+    async (request) =>
+      updateServico(app.ctx.db, request.params.id, request.body, origemDe(request)),
   )
 
   // Rows go in one transaction; the files only after it commits, so a failure leaves the service whole.
@@ -100,7 +105,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
       await deleteWithFiles({ db: app.ctx.db, storage: app.ctx.storage, log: request.log }, (tx) =>
-        deleteServico(tx, request.params.id),
+        deleteServico(tx, request.params.id, origemDe(request)),
       )
       return reply.status(204).send()
     },
@@ -170,6 +175,15 @@ export async function servicosRoutes(fastify: FastifyInstance) {
           markEnvio(db, envio, to, ok),
         )
         const { enviados, falhas } = await finishEnvio(db, envio, erro)
+        // Issue 15: the e-mail sent, after its sending was recorded (the trail says who sent it).
+        await registrarAuditoria(db, origemDe(request), {
+          acao: 'email',
+          entidade: 'servico',
+          entidade_id: id,
+          rotulo: mensagem.subject,
+          servico_id: id,
+          depois: { assunto: mensagem.subject, enviados, falhas, envio_id: envio.id },
+        })
         return { success: enviados > 0, sent: enviados, failed: falhas, error: erro }
       } catch (err) {
         await releaseEnvio(db, envio).catch(() => {})
@@ -206,6 +220,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         origem: 'admin',
         cliente_id: request.params.id,
         dados: request.body,
+        auditoria: origemDe(request),
       })
       return reply.status(201).send(created)
     },
@@ -240,6 +255,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         actor,
         tipo_servico_id: request.body.tipo_servico_id,
         porDia: app.ctx.config.quotas.servicosPorDia,
+        auditoria: origemDe(request),
       })
       return reply.status(201).send(await getMeuServico(app.ctx.db, actor, id))
     },

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
-import { servicosKeys } from '../../lib/query-keys.ts'
+import { auditoriaKeys, servicosKeys } from '../../lib/query-keys.ts'
 import type {
   CategoriaCatalogo,
   MeuServico,
@@ -144,6 +144,8 @@ export function useUpdateServico(id: string) {
     onSuccess: (data) => {
       qc.setQueryData(servicosKeys.detail(id), data)
       void qc.invalidateQueries({ queryKey: servicosKeys.lists() })
+      // Issue 15: the change is the newest event of the service's Histórico.
+      void qc.invalidateQueries({ queryKey: auditoriaKeys.historico(id) })
     },
   })
 }

@@ -1,0 +1,124 @@
+import type { FastifyRequest } from 'fastify'
+import type { DbOrTx } from './client.ts'
+import { auditoria } from './schema.ts'
+import type { AcaoAuditoria } from '#shared/schemas/auditoria.ts'
+
+/**
+ * Issue 15: the audit trail. `registrarAuditoria` is the ONE way to record an event: one INSERT,
+ * always with the transaction of the change it tells about (a change rolled back leaves no
+ * entry). The table is append-only (migration 0014's trigger); erasure and retention go through
+ * the SQL functions `auditoria_anonimizar` and `auditoria_expurgar`.
+ */
+
+/** Who did it and from where: `origemDe(request)`, or `ORIGEM_SISTEMA` for the jobs. */
+export type Origem = {
+  ator_id: string | null
+  ator_email: string | null
+  ator_role: string | null
+  ip: string | null
+  user_agent: string | null
+}
+
+export const ORIGEM_SISTEMA: Origem = {
+  ator_id: null,
+  ator_email: null,
+  ator_role: null,
+  ip: null,
+  user_agent: null,
+}
+
+/** A header's text, bounded (a user agent is the client's to choose). */
+const header = (v: string | string[] | undefined) =>
+  (Array.isArray(v) ? v[0] : v)?.slice(0, 500) ?? null
+
+/** The request's actor (its e-mail as it is now, kept as it was then) and address. */
+export function origemDe(
+  request: FastifyRequest,
+  ator?: { userId: string; email: string; role?: string | null },
+): Origem {
+  const a = ator ?? request.actor
+  return {
+    ator_id: a?.userId ?? null,
+    ator_email: a?.email ?? null,
+    ator_role: a ? (a.role ?? null) : null,
+    ip: request.ip ?? null,
+    user_agent: header(request.headers['user-agent']),
+  }
+}
+
+export type EventoAuditoria = {
+  acao: AcaoAuditoria
+  entidade: string
+  entidade_id?: string | null
+  /** How the entity is called now ("Maria Souza", "Licença de Operação (2026-000012)"). */
+  rotulo?: string | null
+  servico_id?: string | null
+  cliente_id?: string | null
+  antes?: Record<string, unknown> | null
+  depois?: Record<string, unknown> | null
+}
+
+/** Keys whose values never go into the trail (passwords, tokens, keys, files' contents). */
+const SEGREDO =
+  /senha|password|token|secret|segredo|hash|backup_?codes?|totp|conteudo|content|buffer|arquivo_dados/i
+
+/** A JSON-safe copy without secrets: dates as ISO text, Buffers and secret keys dropped. */
+export function semSegredos(value: unknown): unknown {
+  if (value === null || value === undefined) return null
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value === 'bigint') return value.toString()
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array) return undefined
+  if (Array.isArray(value)) return value.map(semSegredos).filter((v) => v !== undefined)
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (SEGREDO.test(k)) continue
+      const clean = semSegredos(v)
+      if (clean !== undefined) out[k] = clean
+    }
+    return out
+  }
+  if (typeof value === 'function' || typeof value === 'symbol') return undefined
+  return value
+}
+
+const objeto = (v: Record<string, unknown> | null | undefined) =>
+  v ? (semSegredos(v) as Record<string, unknown>) : null
+
+/** Records one event, in `tx` (the transaction of the change). */
+export async function registrarAuditoria(tx: DbOrTx, origem: Origem, evento: EventoAuditoria) {
+  await tx.insert(auditoria).values({
+    ...origem,
+    acao: evento.acao,
+    entidade: evento.entidade,
+    entidade_id: evento.entidade_id ?? null,
+    rotulo: evento.rotulo ?? null,
+    servico_id: evento.servico_id ?? null,
+    cliente_id: evento.cliente_id ?? null,
+    antes: objeto(evento.antes),
+    depois: objeto(evento.depois),
+  })
+}
+
+const igual = (a: unknown, b: unknown) =>
+  JSON.stringify(semSegredos(a) ?? null) === JSON.stringify(semSegredos(b) ?? null)
+
+/**
+ * The fields that changed, before and after (only those; secrets and `ignorar` left out), or
+ * null when nothing did. Fields missing from `depois` did not change.
+ */
+export function camposAlterados(
+  antes: Record<string, unknown>,
+  depois: Record<string, unknown>,
+  ignorar: string[] = ['updated_at', 'created_at'],
+): { antes: Record<string, unknown>; depois: Record<string, unknown> } | null {
+  const a: Record<string, unknown> = {}
+  const d: Record<string, unknown> = {}
+  for (const k of Object.keys(depois)) {
+    if (ignorar.includes(k) || SEGREDO.test(k) || !(k in antes)) continue
+    if (igual(antes[k], depois[k])) continue
+    a[k] = antes[k] ?? null
+    d[k] = depois[k] ?? null
+  }
+  return Object.keys(d).length ? { antes: a, depois: d } : null
+}

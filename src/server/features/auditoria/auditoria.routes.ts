@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { actorOf, requireServico } from '../../policy.ts'
+import { IdParamsSchema } from '#shared/schemas/common.ts'
+import {
+  AuditoriaFiltroSchema,
+  AuditoriaPaginaSchema,
+  HistoricoQuerySchema,
+  HistoricoSchema,
+} from '#shared/schemas/auditoria.ts'
+import {
+  auditoriaCsv,
+  listAuditoria,
+  listHistoricoCliente,
+  listHistoricoServico,
+} from './auditoria.queries.ts'
+
+/**
+ * Issue 15: the audit trail's screens: "Auditoria" (admin: filters, keyset pages, CSV), the
+ * Histórico card of a service (admin) and the client's timeline of its own service.
+ */
+export async function auditoriaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const admin = { audience: 'admin' as const }
+
+  app.get(
+    '/api/admin/auditoria',
+    {
+      config: admin,
+      schema: { querystring: AuditoriaFiltroSchema, response: { 200: AuditoriaPaginaSchema } },
+    },
+    async (request) => listAuditoria(app.ctx.db, request.query),
+  )
+
+  // The filtered list as CSV, streamed from the database in keyset batches.
+  app.get(
+    '/api/admin/auditoria/csv',
+    { config: admin, schema: { querystring: AuditoriaFiltroSchema } },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="auditoria.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(auditoriaCsv(app.ctx.db, request.query))),
+  )
+
+  app.get(
+    '/api/admin/servicos/:id/historico',
+    {
+      config: admin,
+      schema: {
+        params: IdParamsSchema,
+        querystring: HistoricoQuerySchema,
+        response: { 200: HistoricoSchema },
+      },
+    },
+    async (request) => {
+      const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
+      return listHistoricoServico(app.ctx.db, servico.id, request.query.after)
+    },
+  )
+
+  app.get(
+    '/api/meus-servicos/:id/historico',
+    {
+      config: { audience: 'cliente' },
+      schema: {
+        params: IdParamsSchema,
+        querystring: HistoricoQuerySchema,
+        response: { 200: HistoricoSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
+      return listHistoricoCliente(app.ctx.db, servico.id, actor.userId, request.query.after)
+    },
+  )
+}

@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawRows } from '../../db/sql-helpers.ts'
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { adminOnly, expectRefused } from '#tests/setup/helpers.ts'
+import { createServico, createTipoServico, getStatus } from '#tests/factories.ts'
+import type { AuditoriaPagina, Historico } from '#shared/schemas/auditoria.ts'
+
+let t: TestApp
+let actors: Record<AudienceName, Actor>
+let servico: { id: string; protocolo: string | null }
+
+type Evento = {
+  id: string
+  acao: string
+  entidade: string
+  entidade_id: string | null
+  ator_id: string | null
+  ator_email: string | null
+  servico_id: string | null
+  cliente_id: string | null
+  antes: Record<string, unknown> | null
+  depois: Record<string, unknown> | null
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  actors = await createActors(t)
+  servico = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+})
+afterAll(() => t.close())
+
+const eventos = (where = sql`true`) =>
+  rawRows<Evento>(t.db, sql`select * from auditoria where ${where} order by id`)
+const ultimoId = async () =>
+  Number(
+    (await rawRows<{ n: string }>(t.db, sql`select coalesce(max(id), 0) as n from auditoria`))[0].n,
+  )
+const desde = (id: number) => eventos(sql`id > ${id}`)
+
+describe('route × audience', () => {
+  it.each(AUDIENCES)('GET /api/admin/auditoria, %s', async (name) => {
+    const res = await actors[name].inject({ method: 'GET', url: '/api/admin/auditoria' })
+    expect(res.statusCode).toBe(adminOnly(200)[name])
+  })
+  it.each(AUDIENCES)('GET /api/admin/auditoria/csv, %s', async (name) => {
+    const res = await actors[name].inject({ method: 'GET', url: '/api/admin/auditoria/csv' })
+    expect(res.statusCode).toBe(adminOnly(200)[name])
+  })
+  it.each(AUDIENCES)('GET /api/admin/servicos/:id/historico, %s', async (name) => {
+    const res = await actors[name].inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${servico.id}/historico`,
+    })
+    expect(res.statusCode).toBe(adminOnly(200)[name])
+  })
+  it.each(AUDIENCES)('GET /api/meus-servicos/:id/historico, %s', async (name) => {
+    const res = await actors[name].inject({
+      method: 'GET',
+      url: `/api/meus-servicos/${servico.id}/historico`,
+    })
+    const expected = { anonymous: 401, otherClient: 404, owner: 200, admin: 403 }[name]
+    expect(res.statusCode).toBe(expected)
+  })
+})
+
+describe('services are recorded', () => {
+  it('a status change: exactly one event with the changed fields, read in Portuguese', async () => {
+    const inicio = await ultimoId()
+    const em = await getStatus(t.db, 'Em andamento')
+    const protocolado = await getStatus(t.db, 'Protocolado no órgão ambiental')
+    await t.db.execute(sql`update servicos set status_id = ${em.id} where id = ${servico.id}`)
+    const res = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/servicos/${servico.id}`,
+      payload: { status_id: protocolado.id, protocolo: servico.protocolo },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const novos = await desde(inicio)
+    expect(novos).toHaveLength(1)
+    expect(novos[0]).toMatchObject({
+      acao: 'alterar',
+      entidade: 'servico',
+      entidade_id: servico.id,
+      servico_id: servico.id,
+      cliente_id: actors.owner.clienteId,
+      ator_id: actors.admin.userId,
+      ator_email: actors.admin.email,
+      antes: { status_id: em.id },
+      depois: { status_id: protocolado.id },
+    })
+
+    const h = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${servico.id}/historico`,
+    })
+    const historico = h.json() as Historico
+    expect(historico.rows[0].descricao).toMatch(
+      /alterou Status de 'Em andamento' para 'Protocolado no órgão ambiental'$/,
+    )
+
+    // The client sees the change, impersonally; never who did it.
+    const c = await actors.owner.inject({
+      method: 'GET',
+      url: `/api/meus-servicos/${servico.id}/historico`,
+    })
+    const dele = c.json() as Historico
+    expect(dele.rows[0].descricao).toBe(
+      "Status alterado de 'Em andamento' para 'Protocolado no órgão ambiental'",
+    )
+    expect(c.body).not.toContain(actors.admin.email!)
+  })
+
+  it('a refused change (unknown status) leaves no event', async () => {
+    const inicio = await ultimoId()
+    await expectRefused(
+      actors.admin,
+      {
+        method: 'PATCH',
+        url: `/api/admin/servicos/${servico.id}`,
+        payload: { status_id: '5f0c2a9e-3b1d-4c6e-8a7f-9d2e1b0c4a55' },
+      },
+      400,
+    )
+    expect(await desde(inicio)).toHaveLength(0)
+  })
+
+  it('a PATCH that changes nothing records nothing', async () => {
+    const inicio = await ultimoId()
+    const res = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/servicos/${servico.id}`,
+      payload: { protocolo: servico.protocolo },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(await desde(inicio)).toHaveLength(0)
+  })
+
+  it('opening the detail records one read; the client never sees reads', async () => {
+    const inicio = await ultimoId()
+    const res = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${servico.id}`,
+    })
+    expect(res.statusCode).toBe(200)
+    const novos = await desde(inicio)
+    expect(novos).toHaveLength(1)
+    expect(novos[0]).toMatchObject({ acao: 'ler', entidade: 'servico', servico_id: servico.id })
+    const c = await actors.owner.inject({
+      method: 'GET',
+      url: `/api/meus-servicos/${servico.id}/historico`,
+    })
+    expect(c.body).not.toMatch(/consultou/)
+  })
+
+  it('created by the admin and by the client, deleted: one event each', async () => {
+    const tipo = await createTipoServico(t.db)
+    let inicio = await ultimoId()
+    const criado = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/clientes/${actors.owner.clienteId}/servicos`,
+      payload: { tipo_servico_id: tipo.id, vigencia_inicio: '2026-01-01' },
+    })
+    expect(criado.statusCode, criado.body).toBe(201)
+    let novos = await desde(inicio)
+    expect(novos).toHaveLength(1)
+    expect(novos[0]).toMatchObject({
+      acao: 'criar',
+      entidade_id: criado.json().id,
+      cliente_id: actors.owner.clienteId,
+    })
+    expect(novos[0].depois).toMatchObject({ tipo_servico_id: tipo.id })
+
+    inicio = await ultimoId()
+    const pedido = await actors.owner.inject({
+      method: 'POST',
+      url: '/api/meus-servicos',
+      payload: { tipo_servico_id: tipo.id },
+    })
+    expect(pedido.statusCode, pedido.body).toBe(201)
+    novos = await desde(inicio)
+    expect(novos).toHaveLength(1)
+    expect(novos[0]).toMatchObject({ acao: 'criar', ator_id: actors.owner.userId })
+
+    inicio = await ultimoId()
+    const del = await actors.admin.inject({
+      method: 'DELETE',
+      url: `/api/admin/servicos/${criado.json().id}`,
+    })
+    expect(del.statusCode).toBe(204)
+    novos = await desde(inicio)
+    expect(novos).toHaveLength(1)
+    expect(novos[0]).toMatchObject({ acao: 'excluir', entidade_id: criado.json().id })
+    expect(novos[0].antes).toMatchObject({ tipo_servico_id: tipo.id })
+  })
+})
+
+describe('the Auditoria screen', () => {
+  const pagina = async (query: string) => {
+    const res = await actors.admin.inject({ method: 'GET', url: `/api/admin/auditoria${query}` })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as AuditoriaPagina
+  }
+
+  it('filters by action, entity, user and free text', async () => {
+    const lidos = await pagina('?acao=ler')
+    expect(lidos.rows.length).toBeGreaterThan(0)
+    expect(lidos.rows.every((r) => r.acao === 'ler')).toBe(true)
+    expect(lidos.total).toBe(lidos.rows.length)
+
+    const doCliente = await pagina(`?usuario=${encodeURIComponent(actors.owner.email!)}`)
+    expect(doCliente.rows.length).toBeGreaterThan(0)
+    expect(doCliente.rows.every((r) => r.ator_email === actors.owner.email)).toBe(true)
+
+    // The protocol is in the entity's name: every event of the service matches it.
+    const busca = await pagina(`?q=${encodeURIComponent(servico.protocolo!)}&acao=alterar`)
+    expect(busca.rows.map((r) => r.servico_id)).toEqual([servico.id])
+    expect((await pagina(`?q=nada-disso-${Date.now()}`)).rows).toHaveLength(0)
+
+    expect((await pagina('?entidade=cliente')).rows).toHaveLength(0)
+    expect((await pagina('?de=2000-01-01&ate=2000-01-31')).rows).toHaveLength(0)
+  })
+
+  it('pages by keyset, newest first, forward and back', async () => {
+    for (let i = 0; i < 12; i++)
+      await actors.admin.inject({ method: 'GET', url: `/api/admin/servicos/${servico.id}` })
+    const p1 = await pagina('')
+    expect(p1.rows).toHaveLength(10)
+    expect(p1.prev).toBeNull()
+    expect(p1.next).toBeTruthy()
+    const p2 = await pagina(`?page=2&after=${p1.next}`)
+    expect(p2.rows.length).toBeGreaterThan(0)
+    expect(Number(p2.rows[0].id)).toBeLessThan(Number(p1.rows[9].id))
+    const back = await pagina(`?page=1&before=${p2.prev}`)
+    expect(back.rows.map((r) => r.id)).toEqual(p1.rows.map((r) => r.id))
+  })
+
+  it('refuses malformed filters and cursors in Portuguese', async () => {
+    await expectRefused(actors.admin, { method: 'GET', url: '/api/admin/auditoria?acao=x' }, 400)
+    await expectRefused(
+      actors.admin,
+      { method: 'GET', url: '/api/admin/auditoria?de=2026-02-30' },
+      400,
+    )
+    await expectRefused(
+      actors.admin,
+      {
+        method: 'GET',
+        url: `/api/admin/auditoria?after=${Buffer.from('x|1').toString('base64url')}`,
+      },
+      400,
+      'Página inválida.',
+    )
+  })
+
+  it('exports the filtered list as CSV', async () => {
+    const res = await actors.admin.inject({
+      method: 'GET',
+      url: '/api/admin/auditoria/csv?acao=alterar',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/text\/csv/)
+    const linhas = res.body.trim().split('\r\n')
+    expect(linhas[0]).toContain('"Data";"Usuário"')
+    expect(linhas).toHaveLength(2)
+    expect(linhas[1]).toContain('Protocolado no órgão ambiental')
+    expect(res.body).not.toContain('"Leitura"')
+  })
+})
