@@ -16,7 +16,6 @@ export const paths = {
     servicos: '/app/admin/servicos',
     servico: (servicoId: string) => `/app/admin/servico/${servicoId}`,
     documentos: '/app/admin/documentos',
-    solicitacoesLgpd: '/app/admin/solicitacoes-lgpd',
     clientes: '/app/admin/cadastros/clientes',
     categorias: '/app/admin/cadastros/categorias',
     status: '/app/admin/cadastros/status',

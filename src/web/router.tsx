@@ -126,11 +126,6 @@ const routes: RouteObject[] = [
           Component: m.FilaDocumentosPage,
         })),
       ),
-      page('admin/solicitacoes-lgpd', 'Solicitações LGPD', 'admin', () =>
-        import('./pages/solicitacoes-lgpd-page.tsx').then((m) => ({
-          Component: m.SolicitacoesLgpdPage,
-        })),
-      ),
       page('admin/cadastros/clientes', 'Clientes', 'admin', () =>
         import('./pages/clientes-page.tsx').then((m) => ({
           Component: m.ClientesPage,

@@ -10,7 +10,6 @@ const CLIENT_MENU = [
 const ADMIN_MENU = [
   ['Dashboard Global', /\/app\/admin\/servicos$/, 'Dashboard Global de Serviços'],
   ['Documentos para Análise', /\/app\/admin\/documentos$/, 'Documentos para Análise'],
-  ['Solicitações LGPD', /\/app\/admin\/solicitacoes-lgpd$/, 'Solicitações LGPD'],
   ['Clientes', /\/cadastros\/clientes$/, 'Clientes'],
   ['Categorias', /\/cadastros\/categorias$/, 'Categorias'],
   ['Status', /\/cadastros\/status$/, 'Status'],

@@ -11,7 +11,6 @@ import {
   ListChecks,
   LogOut,
   PanelLeft,
-  ShieldCheck,
   Tags,
   UserRound,
   Users,
@@ -42,7 +41,6 @@ const CLIENT_MENU: MenuItem[] = [
 const ADMIN_MENU: MenuItem[] = [
   { label: 'Dashboard Global', to: paths.admin.servicos, icon: LayoutDashboard },
   { label: 'Documentos para Análise', to: paths.admin.documentos, icon: FileCheck2 },
-  { label: 'Solicitações LGPD', to: paths.admin.solicitacoesLgpd, icon: ShieldCheck },
   { label: 'Clientes', to: paths.admin.clientes, icon: Users },
   { label: 'Categorias', to: paths.admin.categorias, icon: FolderTree },
   { label: 'Status', to: paths.admin.status, icon: Tags },

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { describeDevice } from '../../auth/device.ts'
 import type { DbOrTx, Tx } from '../../db/client.ts'
+import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
 import {
+  auditoria,
   avisos,
   clientes,
   consentimentos,
@@ -20,6 +22,7 @@ import {
   user,
   verification,
 } from '../../db/schema.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { ownCliente, ownServicos, type Actor } from '../../policy.ts'
 import { documentFiles } from '../../storage/arquivos.ts'
@@ -181,6 +184,29 @@ export async function getExportacao(db: DbOrTx, actor: Actor) {
     .where(eq(notificacoes.user_id, actor.userId))
     .orderBy(notificacoes.created_at)
   const pedidos = await listMinhasSolicitacoes(db, actor)
+  // The audit events about them (their record, services or account): what happened and when,
+  // which fields changed and the role that did it; not other people's e-mails or addresses,
+  // nor the values of the consultancy's internal fields.
+  const eventos = await db
+    .select({
+      em: auditoria.em,
+      acao: auditoria.acao,
+      entidade: auditoria.entidade,
+      entidade_id: auditoria.entidade_id,
+      servico_id: auditoria.servico_id,
+      por: auditoria.ator_role,
+      proprio: sql<boolean>`${auditoria.ator_id} = ${actor.userId}`,
+      campos: sql<
+        string[] | null
+      >`(select array_agg(k order by k) from jsonb_object_keys(case when jsonb_typeof(${auditoria.depois}) = 'object' then ${auditoria.depois} end) k)`,
+    })
+    .from(auditoria)
+    .where(
+      sql`${auditoria.cliente_id} in (select ${clientes.id} from ${clientes} where ${ownCliente(actor)})
+          or ${auditoria.ator_id} = ${actor.userId}
+          or (${auditoria.entidade} = 'usuario' and ${auditoria.entidade_id} = ${actor.userId})`,
+    )
+    .orderBy(auditoria.em, auditoria.id)
 
   const proprios = new Set(
     [conta?.email, cadastro?.email].filter(Boolean).map((e) => e!.toLowerCase()),
@@ -249,6 +275,15 @@ export async function getExportacao(db: DbOrTx, actor: Actor) {
       lida_em: iso(n.lida_em),
     })),
     solicitacoes_lgpd: pedidos,
+    auditoria: eventos.map((e) => ({
+      em: iso(e.em),
+      acao: e.acao,
+      entidade: e.entidade,
+      entidade_id: e.entidade_id,
+      servico_id: e.servico_id,
+      por: e.proprio ? 'voce' : e.por === 'admin' ? 'consultoria' : (e.por ?? 'sistema'),
+      campos_alterados: e.campos ?? [],
+    })),
   }
   return { dados, arquivos }
 }
@@ -415,7 +450,8 @@ const documentoPattern = (documento: string) =>
  * `deleteWithFiles`), and anonymises the client record and what is kept of its services: the
  * licences' history, which environmental law requires the consultancy to keep.
  */
-export async function concluirSolicitacao(tx: Tx, id: string, adminId: string) {
+export async function concluirSolicitacao(tx: Tx, id: string, origem: Origem) {
+  const adminId = origem.ator_id
   const row = await lockPendente(tx, id)
   const [conta] = row.user_id
     ? await tx.select({ email: user.email }).from(user).where(eq(user.id, row.user_id))
@@ -506,6 +542,15 @@ export async function concluirSolicitacao(tx: Tx, id: string, adminId: string) {
       })
       .where(eq(clientes.id, cliente.id))
   }
+  // The audit trail keeps its events (ids, actions, times) without the personal values.
+  await tx.execute(sql`select auditoria_anonimizar(${row.cliente_id}::uuid, ${row.user_id}::text)`)
+  await registrarAuditoria(tx, origem, {
+    acao: 'anonimizar',
+    entidade: 'cliente',
+    entidade_id: row.cliente_id,
+    cliente_id: row.cliente_id,
+    depois: { solicitacao_id: id },
+  })
   if (row.user_id) {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, row.user_id))
     await tx.delete(session).where(eq(session.userId, row.user_id))
@@ -551,14 +596,14 @@ export type Expurgo = {
   sessoes: number
   contas_nao_confirmadas: number
   envios_email: number
-  auditoria: number | null
+  auditoria: number
 }
 
 /**
  * Applies the retention settings once: sessions expired more than `sessoes_dias` ago, accounts
  * never confirmed after `contas_nao_confirmadas_dias` (with no client record linked), and
- * e-mail sendings older than `envios_email_dias`. The audit events' purge comes with the audit
- * trail (`auditoria_expurgar`): null until then.
+ * e-mail sendings older than `envios_email_dias`, and audit events older than `auditoria_dias`
+ * (through `auditoria_expurgar`, the only way to delete them).
  */
 export async function expurgar(db: DbOrTx, agora = new Date()): Promise<Expurgo> {
   const r = await getRetencao(db)
@@ -580,10 +625,14 @@ export async function expurgar(db: DbOrTx, agora = new Date()): Promise<Expurgo>
       sql`${enviosEmail.created_at} < ${antes(r.envios_email_dias)} and ${enviosEmail.pendentes} is null`,
     )
     .returning({ id: enviosEmail.id })
+  const [auditados] = await rawRows<{ n: number }>(
+    db,
+    sql`select auditoria_expurgar(${antes(r.auditoria_dias)}) as n`,
+  )
   return {
     sessoes: sessoes.length,
     contas_nao_confirmadas: contas.length,
     envios_email: envios.length,
-    auditoria: null,
+    auditoria: auditados?.n ?? 0,
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { verifyPassword } from '../../auth/auth.ts'
 import { enforceLimits } from '../../auth/rate-limit.ts'
+import { origemDe, registrarAuditoria } from '../../db/auditoria.ts'
 import { HttpError } from '../../errors.ts'
 import { getEmpresa, getMarca } from '../../mail/empresa.ts'
 import { actionEmail } from '../../mail/mailer.ts'
@@ -56,7 +57,15 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
     '/api/meus-dados/exportacao',
     { config: { audience: 'cliente' } },
     async (request, reply) => {
-      const { dados, arquivos } = await getExportacao(app.ctx.db, actorOf(request))
+      const actor = actorOf(request)
+      const { dados, arquivos } = await getExportacao(app.ctx.db, actor)
+      await registrarAuditoria(app.ctx.db, origemDe(request), {
+        acao: 'exportar',
+        entidade: 'usuario',
+        entidade_id: actor.userId,
+        cliente_id: (dados.cadastro?.id as string | undefined) ?? null,
+        depois: { arquivos: arquivos.length },
+      })
       const dia = new Date().toISOString().slice(0, 10)
       return reply
         .type('application/zip')
@@ -116,9 +125,8 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { db, storage, mailer, config } = app.ctx
-      const admin = actorOf(request)
       const { email } = await deleteWithFiles({ db, storage, log: request.log }, async (tx) => {
-        const { keys, email } = await concluirSolicitacao(tx, request.params.id, admin.userId)
+        const { keys, email } = await concluirSolicitacao(tx, request.params.id, origemDe(request))
         return { result: { email }, keys }
       })
       request.log.info({ solicitacao: request.params.id }, 'LGPD erasure carried out')

@@ -13,6 +13,7 @@ import {
   solicitacoesLgpd,
   user,
 } from '../../db/schema.ts'
+import { registrarAuditoria } from '../../db/auditoria.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { expurgar } from './privacidade.queries.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
@@ -95,6 +96,44 @@ async function clienteComDados(a: Actor) {
     enviados: 2,
     falhas: 0,
   })
+  // Audit events about them: the client's own upload and an administrator's change.
+  await registrarAuditoria(
+    t.db,
+    {
+      ator_id: a.userId!,
+      ator_email: a.email!,
+      ator_role: 'usuario',
+      ip: '203.0.113.7',
+      user_agent: 'Firefox',
+    },
+    {
+      acao: 'alterar',
+      entidade: 'cliente',
+      entidade_id: cliente.id,
+      rotulo: nome,
+      cliente_id: cliente.id,
+      antes: { telefone: null },
+      depois: { telefone: cliente.telefone, nome },
+    },
+  )
+  await registrarAuditoria(
+    t.db,
+    {
+      ator_id: actors.admin.userId!,
+      ator_email: actors.admin.email!,
+      ator_role: 'admin',
+      ip: '198.51.100.1',
+      user_agent: 'Chrome',
+    },
+    {
+      acao: 'ler',
+      entidade: 'servico',
+      entidade_id: s.servico.id,
+      rotulo: `Serviço de ${nome}`,
+      servico_id: s.servico.id,
+      cliente_id: cliente.id,
+    },
+  )
   await t.db.insert(notificacoes).values({
     user_id: actors.admin.userId!,
     tipo: 'documento_enviado',
@@ -170,6 +209,11 @@ describe('GET /api/meus-dados/exportacao', () => {
       expect(dados.servicos.map((s: { id: string }) => s.id)).toEqual([mine.servico.id])
       expect(dados.servicos[0].documentos).toHaveLength(2)
       expect(dados.emails_enviados[0].para).toEqual([mine.cliente.email])
+      // The audit events about them: theirs and the consultancy's, without e-mails or addresses.
+      expect(
+        dados.auditoria.map((e: { acao: string; por: string }) => `${e.acao}:${e.por}`),
+      ).toEqual(['alterar:voce', 'ler:consultoria'])
+      expect(dados.auditoria[0].campos_alterados).toEqual(['nome', 'telefone'])
       const texto = JSON.stringify(dados)
       for (const v of [
         theirs.cliente.documento,
@@ -179,6 +223,8 @@ describe('GET /api/meus-dados/exportacao', () => {
       ])
         expect(texto).not.toContain(v)
       expect(texto).not.toContain('tecnico@consultoria.example')
+      expect(texto).not.toContain(actors.admin.email)
+      expect(texto).not.toContain('198.51.100.1')
       expect(texto).not.toContain('interno.pdf')
       // Exactly the two visible files: the client's upload and the consultancy's licence.
       const conteudos = Object.values(arquivos)
@@ -323,6 +369,14 @@ describe("POST /api/meus-dados/exclusao and the administrators' answer", () => {
     })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ estado: 'concluida', cliente_nome: 'Titular excluído' })
+    // The audit trail keeps the events (ids, actions) and records the erasure.
+    const eventos = await rawRows<{ acao: string; ator_email: string | null }>(
+      t.db,
+      sql`select acao, ator_email from auditoria where cliente_id = ${d.cliente.id} order by id`,
+    )
+    expect(eventos.map((e) => e.acao)).toEqual(['alterar', 'ler', 'anonimizar'])
+    expect(eventos[0].ator_email).toBeNull()
+    expect(eventos[1].ator_email).toBe(actors.admin.email)
 
     // Every text, varchar, jsonb, array and tsvector column of every table.
     const colunas = await rawRows<{ table_name: string; column_name: string }>(
@@ -438,6 +492,15 @@ describe('retention', () => {
     })
     expect(res.statusCode).toBe(200)
     const agora = new Date()
+    const origem = { ator_id: null, ator_email: null, ator_role: null, ip: null, user_agent: null }
+    await registrarAuditoria(t.db, origem, {
+      acao: 'alterar',
+      entidade: 'status',
+      rotulo: 'antigo',
+    })
+    await t.db.execute(
+      sql`insert into auditoria (em, acao, entidade, rotulo) values (${new Date(agora.getTime() - 1900 * 86_400_000)}, 'alterar', 'status', 'muito antigo')`,
+    )
     const velha = {
       id: unique('s'),
       token: unique('tok'),
@@ -453,6 +516,12 @@ describe('retention', () => {
     await t.db.insert(session).values([velha, recente])
     const cedo = await expurgar(t.db, agora)
     expect(cedo.sessoes).toBe(1)
+    expect(cedo.auditoria).toBe(1)
+    const rotulos = await rawRows<{ rotulo: string }>(
+      t.db,
+      sql`select rotulo from auditoria where entidade = 'status'`,
+    )
+    expect(rotulos.map((r) => r.rotulo)).toEqual(['antigo'])
     const restantes = (await t.db.select({ id: session.id }).from(session)).map((r) => r.id)
     expect(restantes).not.toContain(velha.id)
     expect(restantes).toContain(recente.id)
