@@ -7,7 +7,6 @@ import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
-import { useListParams } from '../../components/data-table/use-list-params.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifySuccess } from '../../lib/notify.ts'
@@ -35,8 +34,10 @@ const ROTULO: Record<Solicitacao['estado'], string> = {
  * A section of its own, to sit on the Auditoria screen.
  */
 export function SolicitacoesLgpd() {
-  const { page, setPage, filters, setFilter, clear } = useListParams(['estado'] as const)
-  const estado = filters.estado ?? 'pendente'
+  // Local state, not the URL: the Auditoria list above owns the page's query parameters.
+  const [page, setPage] = useState(1)
+  const [filtro, setFiltro] = useState<string | undefined>(undefined)
+  const estado = filtro ?? 'pendente'
   const lista = useQuery(solicitacoesQuery(page, estado))
   const concluir = useConcluirSolicitacao()
   const [executando, setExecutando] = useState<Solicitacao | null>(null)
@@ -131,11 +132,17 @@ export function SolicitacoesLgpd() {
               label: 'Estado',
               allLabel: 'Pendentes',
               options: ESTADOS.filter((e) => e.value !== 'pendente'),
-              value: filters.estado,
-              onChange: (v) => setFilter('estado', v),
+              value: filtro,
+              onChange: (v) => {
+                setFiltro(v)
+                setPage(1)
+              },
             },
           ],
-          onClear: clear,
+          onClear: () => {
+            setFiltro(undefined)
+            setPage(1)
+          },
         }}
         total={lista.data?.total}
         page={page}
