@@ -18,6 +18,9 @@ export const SOLICITACAO_NAO_ENCONTRADA = 'Solicitação não encontrada.'
 export const SOLICITACAO_DECIDIDA = 'Esta solicitação já foi respondida.'
 export const MOTIVO_OBRIGATORIO = 'Informe o motivo da recusa.'
 
+/** A route that takes no query parameters (the export). */
+export const SemParametrosSchema = z.strictObject({}, { error: DADOS_INVALIDOS })
+
 /** "Solicitar exclusão": the password typed again. */
 export const ExclusaoSchema = z.object(
   { senha: texto('Digite sua senha.').min(1, 'Digite sua senha.') },

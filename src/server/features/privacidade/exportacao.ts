@@ -34,7 +34,11 @@ export function zipExportacao(
       })(),
       { objectMode: false },
     )
-    zip.file(arquivo.nome_no_zip, lazy, { binary: true, compression: 'STORE' })
+    zip.file(arquivo.nome_no_zip, lazy, {
+      binary: true,
+      compression: 'STORE',
+      createFolders: false,
+    })
   }
   return zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true }) as unknown as Readable
 }

@@ -30,6 +30,7 @@ import {
   SENHA_INCORRETA,
   SolicitacaoSchema,
   SolicitacoesPageSchema,
+  SemParametrosSchema,
   SolicitacoesQuerySchema,
 } from '#shared/schemas/privacidade.ts'
 
@@ -55,7 +56,8 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
   // "Baixar meus dados": one zip streamed (the JSON, then every document file).
   app.get(
     '/api/meus-dados/exportacao',
-    { config: { audience: 'cliente' } },
+    // It takes no query: anything added is refused (an export is recorded in the audit trail).
+    { config: { audience: 'cliente' }, schema: { querystring: SemParametrosSchema } },
     async (request, reply) => {
       const actor = actorOf(request)
       const { dados, arquivos } = await getExportacao(app.ctx.db, actor)

@@ -145,6 +145,8 @@ async function clienteComDados(a: Actor) {
 
 async function unzip(body: Buffer) {
   const zip = await JSZip.loadAsync(body)
+  // Files only, no folder entries.
+  expect(Object.values(zip.files).filter((f) => f.dir)).toEqual([])
   const dados = JSON.parse(await zip.file('meus-dados.json')!.async('string'))
   const arquivos: Record<string, Buffer> = {}
   for (const f of Object.values(zip.files))
@@ -189,6 +191,15 @@ describe('GET /api/meus-dados/exportacao', () => {
   it.each(['anonymous', 'admin'] as const)('%s is refused', async (name) => {
     const res = await actors[name].inject({ method: 'GET', url: '/api/meus-dados/exportacao' })
     expect(res.statusCode).toBe(name === 'anonymous' ? 401 : 403)
+  })
+
+  it('takes no query parameters', async () => {
+    await expectRefused(
+      actors.owner,
+      { method: 'GET', url: '/api/meus-dados/exportacao?page=1' },
+      400,
+      'Dados inválidos.',
+    )
   })
 
   it('the owner and another client each get exactly their own data and files', async () => {
