@@ -22,11 +22,19 @@ test('a client downloads their data and requests erasure; an admin carries it ou
   const nome = `Titular E2E ${test.info().project.name} ${Date.now().toString(36)}`
   await completeCadastro(page, nome)
   const servicoId = await solicitarServico(page)
-  const servicos = (await (await page.request.get('/api/meus-servicos')).json()) as {
-    id: string
-    protocolo: string
-  }[]
-  const protocolo = servicos.find((s) => s.id === servicoId)!.protocolo
+  // The consultancy gives the request its protocol (the dashboard is searched by it below).
+  const adminContext = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    isMobile: test.info().project.name === 'phone',
+  })
+  const admin = await adminContext.newPage()
+  await login(admin, ADMIN)
+  const protocolo = `LGPD-${test.info().project.name}-${Date.now().toString(36)}`
+  const patched = await admin.request.patch(`/api/admin/servicos/${servicoId}`, {
+    headers: { origin: BASE_URL },
+    data: { protocolo },
+  })
+  expect(patched.status(), await patched.text()).toBe(200)
 
   // A document the client sends.
   await page.goto(`/app/servico/${servicoId}/documentos`)
@@ -56,10 +64,10 @@ test('a client downloads their data and requests erasure; an admin carries it ou
   // "Solicitar exclusão", confirmed with the password.
   await page.getByRole('button', { name: 'Solicitar exclusão' }).click()
   const dialog = page.getByRole('dialog', { name: 'Solicitar exclusão dos meus dados' })
-  await dialog.getByLabel('Senha').fill('senha-errada')
+  await dialog.getByLabel('Senha', { exact: true }).fill('senha-errada')
   await dialog.getByRole('button', { name: 'Solicitar exclusão' }).click()
   await expect(dialog.getByText('Senha incorreta.')).toBeVisible()
-  await dialog.getByLabel('Senha').fill(conta.password)
+  await dialog.getByLabel('Senha', { exact: true }).fill(conta.password)
   await dialog.getByRole('button', { name: 'Solicitar exclusão' }).click()
   await expect(toast(page, 'Solicitação enviada!')).toBeVisible()
   await expect(page.getByText(/Solicitação de exclusão enviada em/)).toBeVisible()
@@ -67,12 +75,6 @@ test('a client downloads their data and requests erasure; an admin carries it ou
   await shot(page, 'meus-dados-privacidade')
 
   // The administrator sees it on the Auditoria screen with its deadline and carries it out.
-  const adminContext = await browser.newContext({
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: test.info().project.name === 'phone',
-  })
-  const admin = await adminContext.newPage()
-  await login(admin, ADMIN)
   await admin.goto('/app/admin/auditoria')
   await expect(admin.getByRole('heading', { name: 'Solicitações LGPD' })).toBeVisible()
   const prazo = new Date(Date.now() + 15 * 86_400_000).toLocaleDateString('pt-BR', {
