@@ -64,10 +64,10 @@ test('a client downloads their data and requests erasure; an admin carries it ou
   // "Solicitar exclusão", confirmed with the password.
   await page.getByRole('button', { name: 'Solicitar exclusão' }).click()
   const dialog = page.getByRole('dialog', { name: 'Solicitar exclusão dos meus dados' })
-  await dialog.getByLabel('Senha', { exact: true }).fill('senha-errada')
+  await dialog.getByRole('textbox', { name: 'Senha' }).fill('senha-errada')
   await dialog.getByRole('button', { name: 'Solicitar exclusão' }).click()
   await expect(dialog.getByText('Senha incorreta.')).toBeVisible()
-  await dialog.getByLabel('Senha', { exact: true }).fill(conta.password)
+  await dialog.getByRole('textbox', { name: 'Senha' }).fill(conta.password)
   await dialog.getByRole('button', { name: 'Solicitar exclusão' }).click()
   await expect(toast(page, 'Solicitação enviada!')).toBeVisible()
   await expect(page.getByText(/Solicitação de exclusão enviada em/)).toBeVisible()
