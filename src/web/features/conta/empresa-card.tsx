@@ -141,7 +141,7 @@ export function EmpresaCard() {
             />
           </Field>
           <Field
-            label="Email do encarregado"
+            label="E-mail do encarregado"
             htmlFor="empresa-encarregado_email"
             error={errors.encarregado_email?.message}
           >
