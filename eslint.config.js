@@ -92,6 +92,26 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 18: sonner loads with the first toast (lib/notify.ts); a static import would put it
+    // back into every page's first script and skip mounting the Toaster.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/notify.ts', 'src/web/components/toaster.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              message: 'Use notifyError / notifySuccess / notifyInfo from lib/notify.ts.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

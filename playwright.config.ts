@@ -8,7 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 // One DATA_DIR per run, shared by the server and the test workers (they read its mail outbox).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'))
 process.env.E2E_BASE_URL = `http://localhost:${port}`
-process.env.E2E_CEP_PORT = String(port + 1)
+// The CEP stub listens on the next port, unless E2E_CEP_PORT names another (side-by-side runs).
+process.env.E2E_CEP_PORT ??= String(port + 1)
+const cepPort = Number(process.env.E2E_CEP_PORT)
 
 const launchOptions = {
   executablePath: chromiumPath(),
@@ -64,9 +66,9 @@ export default defineConfig({
   webServer: [
     {
       command: 'node tests/e2e/cep-stub.mjs',
-      port: port + 1,
+      port: cepPort,
       reuseExistingServer: false,
-      env: { PORT: String(port + 1) },
+      env: { PORT: String(cepPort) },
     },
     {
       command: `npx tsx tests/e2e/seed.ts && node ${process.env.PORTAL_DIST ?? 'dist'}/server/main.js`,
@@ -78,7 +80,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
         APP_URL: `http://localhost:${port}`,
-        CEP_API_URL: `http://127.0.0.1:${port + 1}`,
+        CEP_API_URL: `http://127.0.0.1:${cepPort}`,
         ADMIN_EMAIL: 'admin@portal.test',
         ADMIN_PASSWORD: 'admin-e2e-123',
         AUTH_RATE_LIMIT: '10000',
@@ -86,6 +88,11 @@ export default defineConfig({
         AUTH_RATE_LIMIT_MAIL: '10000',
         // The daily warnings job would change the fixtures at start-up; the specs run it by hand.
         WARNINGS_SCHEDULER: 'off',
+        // The e-mail of unread notifications runs, after 1 minute and checked every 5 s, so
+        // notificacoes.spec.ts finds it in the outbox (production: 10 minutes, every 60 s).
+        NOTIFICATIONS_EMAIL_SCHEDULER: 'on',
+        NOTIFICATIONS_EMAIL_DELAY_MINUTES: '1',
+        NOTIFICATIONS_EMAIL_CHECK_SECONDS: '5',
         LOG_LEVEL: 'warn',
       },
     },

@@ -8,6 +8,8 @@
 // (requests/s). Each case's answer is checked first (total, page count, rows). Then 20
 // connections write for 15 s and every maintained count is checked against the base tables.
 // It prints one table and writes it to bench/RESULTS.md (`-- --services N`: RESULTS-N.md).
+// Issue 15 adds the Auditoria screen (1,000 clients, 5,000 services, 200,000 events; its cases
+// alone with BENCH_CASES=auditoria, written to RESULTS-auditoria.md).
 // Not part of `npm test`.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -674,6 +676,183 @@ async function prepareDb(db: Db) {
   return exp
 }
 
+// ---- issue 15: the Auditoria screen at one year of a busy consultancy ----
+
+const AUD_CLIENTES = 1_000
+const AUD_SERVICOS = 5_000
+const AUD_EVENTOS = Number(process.env.BENCH_EVENTOS ?? 200_000)
+const AUD_PG_DB = 'portal_bench_auditoria'
+
+/**
+ * 1,000 clients, 5,000 services and 200,000 audit events over one year, the events in one
+ * INSERT … SELECT generate_series with migration 0014's trigger in place (inserts are allowed).
+ * Eight analysts; actions and entities mixed as the portal writes them.
+ */
+async function fillAuditoria(db: Db) {
+  const run = (q: string) => db.execute(sql.raw(q))
+  await run(`INSERT INTO categorias (nome) VALUES ('Licenciamento')`)
+  await run(`INSERT INTO tipos_servicos (tipo, categoria_id, validade)
+    SELECT t, (SELECT id FROM categorias LIMIT 1), 365 FROM unnest(${arr(TIPOS)}) t`)
+  await run(`INSERT INTO clientes (nome, documento, email)
+    SELECT (${arr(FIRST)})[1 + g % 60] || ' ' || (${arr(LAST)})[1 + (g / 60) % 60],
+           lpad(g::text, 11, '0'), 'cliente' || g || '@bench.test'
+    FROM generate_series(1, ${AUD_CLIENTES}) g`)
+  await run(`INSERT INTO servicos (cliente_id, tipo_servico_id, status_id, protocolo, vigencia_inicio, vigencia_fim)
+    SELECT (SELECT array_agg(id ORDER BY documento) FROM clientes)[1 + g % ${AUD_CLIENTES}],
+           (SELECT array_agg(id ORDER BY tipo) FROM tipos_servicos)[1 + g % ${TIPOS.length}],
+           (SELECT array_agg(id ORDER BY created_at) FROM status)[1 + g % 6],
+           'PROT-' || lpad(g::text, 7, '0'), date '2025-01-01', date '2027-01-01'
+    FROM generate_series(1, ${AUD_SERVICOS}) g`)
+  await run(`CREATE TEMP TABLE bench_servicos AS
+    SELECT row_number() OVER (ORDER BY s.protocolo) AS n, s.id, s.cliente_id,
+           t.tipo || ' (' || s.protocolo || ')' AS rotulo
+    FROM servicos s JOIN tipos_servicos t ON t.id = s.tipo_servico_id`)
+  await run(
+    `CREATE TEMP TABLE bench_status AS SELECT array_agg(id ORDER BY created_at) AS ids FROM status`,
+  )
+  await run(`INSERT INTO auditoria (em, ator_id, ator_email, ator_role, ip, user_agent, acao, entidade,
+      entidade_id, rotulo, servico_id, cliente_id, antes, depois)
+    SELECT timestamptz '2026-01-01 00:00:00+00' - (g * ${Math.floor((365 * 86400) / AUD_EVENTOS)} || ' seconds')::interval,
+           'bench-analista-' || g % 8, 'analista' || g % 8 || '@bench.test', 'admin',
+           '10.0.' || g % 250 || '.1', 'Mozilla/5.0 (bench)',
+           (ARRAY['alterar','ler','criar','download','email','entrar','alterar','ler'])[1 + g % 8],
+           CASE g % 8 WHEN 3 THEN 'documento' WHEN 5 THEN 'usuario' ELSE 'servico' END,
+           s.id::text, s.rotulo, s.id, s.cliente_id,
+           CASE WHEN g % 8 IN (0, 6) THEN jsonb_build_object('status_id', st.ids[1 + g % 6]) END,
+           CASE WHEN g % 8 IN (0, 6) THEN jsonb_build_object('status_id', st.ids[1 + (g + 1) % 6]) END
+    FROM generate_series(1, ${AUD_EVENTOS}) g
+    JOIN bench_servicos s ON s.n = 1 + g % ${AUD_SERVICOS}
+    CROSS JOIN bench_status st`)
+  await run('DROP TABLE bench_servicos')
+  await run('DROP TABLE bench_status')
+  await run('VACUUM ANALYZE')
+}
+
+/** The cursor the screen would hold at `offset` rows down the unfiltered list (a deep page). */
+async function cursorAt(db: Db, offset: number) {
+  const r = (await db.execute(
+    sql.raw(`SELECT to_char(em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS chave, id::text AS id
+     FROM auditoria ORDER BY em DESC, id DESC OFFSET ${offset} LIMIT 1`),
+  )) as unknown as { rows: { chave: string; id: string }[] }
+  const { chave, id } = r.rows[0]
+  return Buffer.from(`${chave}|${id}`).toString('base64url')
+}
+
+/** The Auditoria cases on one database: each answer checked (200, a full page), then loaded. */
+async function benchAuditoria(label: string, main: string, kind: 'pglite' | 'postgres') {
+  const rows: Row[] = []
+  let env: Record<string, string>
+  let cleanup: () => Promise<void>
+  let deep: string
+  const t0 = Date.now()
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-aud-'))
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') })
+    await database.migrate()
+    await seedStatuses(database.db)
+    await fillAuditoria(database.db)
+    deep = await cursorAt(database.db, Math.floor(AUD_EVENTOS * 0.75))
+    await database.close()
+    env = { DATA_DIR: dataDir }
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true })
+  } else {
+    const admin = new pg.Client({ connectionString: PG_URL })
+    await admin.connect()
+    await admin.query(`DROP DATABASE IF EXISTS ${AUD_PG_DB} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${AUD_PG_DB}`)
+    const u = new URL(PG_URL)
+    u.pathname = `/${AUD_PG_DB}`
+    const database = await openDatabase({ databaseUrl: u.toString() })
+    await database.migrate()
+    await seedStatuses(database.db)
+    await fillAuditoria(database.db)
+    deep = await cursorAt(database.db, Math.floor(AUD_EVENTOS * 0.75))
+    await database.close()
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-aud-'))
+    env = { DATABASE_URL: u.toString(), DATA_DIR: dataDir }
+    cleanup = async () => {
+      if (!process.env.BENCH_KEEP)
+        await admin.query(`DROP DATABASE IF EXISTS ${AUD_PG_DB} WITH (FORCE)`)
+      await admin.end()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  log(
+    `${label}: Auditoria data set (${AUD_EVENTOS.toLocaleString('en-US')} events) ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  )
+  try {
+    const { child, base } = await startServer(main, env)
+    try {
+      const cookie = await signIn(base)
+      const cases = [
+        { name: 'Auditoria first page', url: '/api/admin/auditoria' },
+        { name: 'Auditoria filtered: action download', url: '/api/admin/auditoria?acao=download' },
+        {
+          name: 'Auditoria filtered: entity documento, one month',
+          url: '/api/admin/auditoria?entidade=documento&de=2025-06-01&ate=2025-06-30',
+        },
+        {
+          name: 'Auditoria filtered: user analista3',
+          url: '/api/admin/auditoria?usuario=analista3',
+        },
+        {
+          name: `Auditoria deep keyset page (${Math.floor(AUD_EVENTOS * 0.75).toLocaleString('en-US')} rows down)`,
+          url: `/api/admin/auditoria?page=${Math.floor(AUD_EVENTOS * 0.075)}&after=${deep}`,
+        },
+        { name: "Auditoria free text 'PROT-0000123'", url: '/api/admin/auditoria?q=PROT-0000123' },
+        { name: "Auditoria free text 'analista3'", url: '/api/admin/auditoria?q=analista3' },
+        {
+          name: 'Auditoria CSV of one service (q)',
+          url: '/api/admin/auditoria/csv?q=PROT-0000123',
+        },
+      ]
+      for (const c of cases) {
+        const res = await fetch(`${base}${c.url}`, { headers: { cookie } })
+        const text = await res.text()
+        if (!res.ok) throw new Error(`${c.name}: ${res.status} ${text}`)
+        const got = c.url.includes('/csv') ? null : (JSON.parse(text) as Pagina)
+        if (got && got.rows.length !== 10) throw new Error(`${c.name}: ${got.rows.length} rows`)
+        const low = await load(base, cookie, c.url, 4)
+        const total = got
+          ? `${got.total.toLocaleString('en-US')}${got.total_limitado ? '+' : ''}`
+          : 'CSV'
+        const row: Row = {
+          db: label,
+          case: `${c.name} (${total})`,
+          p50: low.p50,
+          p95: low.p95,
+          p99: low.p99,
+          rps: low.rps,
+          errors: low.errors,
+        }
+        rows.push(row)
+        log(
+          `${label} | ${row.case} | p50 ${row.p50} p95 ${row.p95} p99 ${row.p99} ms | errors ${row.errors}`,
+        )
+      }
+    } finally {
+      await stopServer(child)
+    }
+  } finally {
+    await cleanup()
+  }
+  return rows
+}
+
+function auditoriaTable(rows: Row[]) {
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
+  return [
+    `Auditoria endpoint \`GET /api/admin/auditoria\` (issue 15), ${AUD_CLIENTES.toLocaleString('en-US')} clients, ${AUD_SERVICOS.toLocaleString('en-US')} services, ${AUD_EVENTOS.toLocaleString('en-US')} events, ${SECONDS} s per load at 4 connections, ${new Date().toISOString().slice(0, 10)}. Target: p95 < 50 ms on PostgreSQL.`,
+    '',
+    '| case (total) | database | p50 ms | p95 ms | p99 ms | req/s | errors |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.case} | ${row.db} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${Math.round(row.rps)} | ${row.errors} |`,
+    ),
+  ].join('\n')
+}
+
 async function main() {
   log('building the server...')
   const mainJs = await buildServer()
@@ -685,6 +864,24 @@ async function main() {
   }[] = []
 
   const only = process.env.BENCH_ONLY // 'pglite' | 'postgres' (while tuning)
+  // Issue 15: BENCH_CASES=auditoria runs the Auditoria case alone (RESULTS-auditoria.md).
+  const auditoriaRows: Row[] = []
+  const runAuditoria = async () => {
+    if (only !== 'postgres')
+      auditoriaRows.push(...(await benchAuditoria('PGlite', mainJs, 'pglite')))
+    if (only !== 'pglite')
+      auditoriaRows.push(...(await benchAuditoria('PostgreSQL', mainJs, 'postgres')))
+  }
+  if (process.env.BENCH_CASES === 'auditoria') {
+    await runAuditoria()
+    const table = auditoriaTable(auditoriaRows)
+    console.log(`\n${table}\n`)
+    writeFileSync(
+      path.join(ROOT, 'bench', 'RESULTS-auditoria.md'),
+      `# Auditoria benchmark (last run)\n\n${table}\n`,
+    )
+    return
+  }
   if (process.env.BENCH_FILL_ONLY) {
     // While tuning: fill PostgreSQL's portal_bench, keep it, and stop (EXPLAIN it with psql).
     const admin = new pg.Client({ connectionString: PG_URL })
@@ -782,6 +979,8 @@ async function main() {
         `Writes with ${r.label} (${WRITERS} connections, ${WRITE_SECONDS} s: status and end date changes, services added and deleted): ${Math.round(r.writes.wps)} writes/s, ${r.writes.errors} errors; maintained counts and read-model rows not matching the base tables afterwards: ${r.writes.wrong}`,
     ),
   ]
+  await runAuditoria()
+  lines.push('', auditoriaTable(auditoriaRows))
   const table = lines.join('\n')
   console.log(`\n${table}\n`)
   const file = SERVICOS === 100_000 ? 'RESULTS.md' : `RESULTS-${SERVICOS}.md`

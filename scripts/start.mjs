@@ -1,18 +1,7 @@
 // `npm start`: builds what is missing (web app, server), then runs the server.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-
-const newest = (dir) => {
-  let max = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name)
-    max = Math.max(max, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs)
-  }
-  return max
-}
-const stale = (output, ...sources) =>
-  !existsSync(output) || sources.some((s) => newest(s) > statSync(output).mtimeMs)
+import { stale } from './stale.mjs'
 
 const run = (script) => {
   const r = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' })

@@ -13,7 +13,21 @@ describe('parseConfig', () => {
       smtpUrl: undefined,
       s3: undefined,
       warnings: { hour: 7, timeZone: 'America/Sao_Paulo', scheduler: true },
+      notificacoes: { emailAtrasoMinutos: 10, verificacaoSegundos: 60, scheduler: true },
     })
+  })
+
+  it('reads the notifications e-mail settings; its scheduler follows WARNINGS_SCHEDULER unless set', () => {
+    expect(parseConfig({ WARNINGS_SCHEDULER: 'off' }).notificacoes.scheduler).toBe(false)
+    expect(
+      parseConfig({
+        WARNINGS_SCHEDULER: 'off',
+        NOTIFICATIONS_EMAIL_SCHEDULER: 'on',
+        NOTIFICATIONS_EMAIL_DELAY_MINUTES: '1',
+        NOTIFICATIONS_EMAIL_CHECK_SECONDS: '5',
+      }).notificacoes,
+    ).toEqual({ emailAtrasoMinutos: 1, verificacaoSegundos: 5, scheduler: true })
+    expect(parseConfig({ NOTIFICATIONS_EMAIL_SCHEDULER: 'off' }).notificacoes.scheduler).toBe(false)
   })
 
   it('reads the warnings job settings', () => {
@@ -42,6 +56,14 @@ describe('parseConfig', () => {
     [{ WARNINGS_HOUR: '24' }, /^Invalid configuration: WARNINGS_HOUR: /],
     [{ WARNINGS_TIMEZONE: 'Brasil/Nada' }, /^Invalid configuration: WARNINGS_TIMEZONE: /],
     [{ WARNINGS_SCHEDULER: 'sim' }, /^Invalid configuration: WARNINGS_SCHEDULER: /],
+    [
+      { NOTIFICATIONS_EMAIL_SCHEDULER: 'sim' },
+      /^Invalid configuration: NOTIFICATIONS_EMAIL_SCHEDULER: /,
+    ],
+    [
+      { NOTIFICATIONS_EMAIL_CHECK_SECONDS: '0' },
+      /^Invalid configuration: NOTIFICATIONS_EMAIL_CHECK_SECONDS: /,
+    ],
     [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY: must be off, a number/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: /],
     [{ TRUST_PROXY: '10.0.0.1, proxy' }, /^Invalid configuration: TRUST_PROXY: /],

@@ -85,6 +85,9 @@ const EnvSchema = z.object({
   JSON_MAX_DEPTH: positiveInt(32),
   SERVICE_REQUESTS_PER_DAY: positiveInt(10),
   NOTIFICATIONS_EMAIL_DELAY_MINUTES: positiveInt(10),
+  NOTIFICATIONS_EMAIL_CHECK_SECONDS: positiveInt(60),
+  // Unset: follows WARNINGS_SCHEDULER.
+  NOTIFICATIONS_EMAIL_SCHEDULER: optional(z.enum(['on', 'off'])),
   CLIENT_STORAGE_QUOTA_MB: positiveInt(100),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -123,8 +126,11 @@ export type Config = {
   trustProxy: false | number | string[]
   /** The automatic warnings job (issue 6): daily at `hour` o'clock in `timeZone`. */
   warnings: { hour: number; timeZone: string; scheduler: boolean }
-  /** Issue 17: an unread notification goes by e-mail after this many minutes. */
-  notificacoes: { emailAtrasoMinutos: number }
+  /**
+   * Issue 17: an unread notification goes by e-mail after `emailAtrasoMinutos`; the check runs
+   * every `verificacaoSegundos` while `scheduler` is on.
+   */
+  notificacoes: { emailAtrasoMinutos: number; verificacaoSegundos: number; scheduler: boolean }
   logLevel: string
   /** Issue 13: how long a client may take to send a request, and how big and deep its JSON. */
   limits: Limits
@@ -205,7 +211,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeZone: e.WARNINGS_TIMEZONE,
       scheduler: e.WARNINGS_SCHEDULER === 'on',
     },
-    notificacoes: { emailAtrasoMinutos: e.NOTIFICATIONS_EMAIL_DELAY_MINUTES },
+    notificacoes: {
+      emailAtrasoMinutos: e.NOTIFICATIONS_EMAIL_DELAY_MINUTES,
+      verificacaoSegundos: e.NOTIFICATIONS_EMAIL_CHECK_SECONDS,
+      scheduler: (e.NOTIFICATIONS_EMAIL_SCHEDULER ?? e.WARNINGS_SCHEDULER) === 'on',
+    },
     logLevel: e.LOG_LEVEL,
     limits: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

@@ -89,14 +89,16 @@ async function main() {
         timeZone: config.warnings.timeZone,
       })
     : null
-  // Issue 17: unread notifications by e-mail (WARNINGS_SCHEDULER=off stops it too).
-  const notificacoesEmail = config.warnings.scheduler
+  // Issue 17: unread notifications by e-mail (NOTIFICATIONS_EMAIL_SCHEDULER, by default as
+  // WARNINGS_SCHEDULER).
+  const notificacoesEmail = config.notificacoes.scheduler
     ? iniciarAgendadorDeNotificacoes({
         db: database.db,
         mailer,
         appUrl: config.appUrl,
         log: logger,
         atrasoMinutos: config.notificacoes.emailAtrasoMinutos,
+        intervalMs: config.notificacoes.verificacaoSegundos * 1000,
       })
     : null
 

@@ -2,13 +2,12 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { Toaster } from 'sonner'
+import { Toaster } from './components/toaster.tsx'
 import { ApiError } from './lib/api.ts'
 import { paths } from './paths.ts'
 import { router } from './router.tsx'
 import './styles.css'
-import '#shared/zod-locale.ts'
-import { DOIS_FATORES_PENDENTE } from '#shared/schemas/conta.ts'
+import { DOIS_FATORES_PENDENTE } from '#shared/codigos.ts'
 
 /** An admin route refused for want of the second factor: the administrator goes to enrol. */
 const onError = (err: unknown) => {
@@ -26,7 +25,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster richColors closeButton position="top-right" />
+      <Toaster />
     </QueryClientProvider>
   </StrictMode>,
 )

@@ -1,10 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { AppShell } from './components/app-shell.tsx'
-import { AppIndexRedirect, RequireRole } from './components/require-role.tsx'
 import { CenteredSpinner } from './components/ui/spinner.tsx'
-import { AceiteAvisoGate } from './features/conta/aceite-aviso.tsx'
-import { NotificacoesSino } from './features/notificacoes/notificacoes-sino.tsx'
 import type { Role } from '#shared/schemas/conta.ts'
 
 /** The landing page is a separate document (its own small bundle): leave the app for it. */
@@ -21,6 +17,9 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
   return children
 }
 
+/** The route guard loads with the first /app screen (it needs the session query). */
+const guard = () => import('./components/require-role.tsx')
+
 /** A lazily loaded page with its title, behind the role guard. */
 function page(
   path: string,
@@ -31,7 +30,7 @@ function page(
   return {
     path,
     lazy: async () => {
-      const { Component } = await load()
+      const [{ Component }, { RequireRole }] = await Promise.all([load(), guard()])
       return {
         Component: () => (
           <Titled title={title}>
@@ -45,7 +44,11 @@ function page(
   }
 }
 
-const routes: RouteObject[] = [
+/**
+ * Every screen is its own chunk (`lazy`): the first script holds the router, the query cache and
+ * the toaster only. While a screen's chunk loads on the first visit, a spinner shows.
+ */
+const screens: RouteObject[] = [
   {
     path: '/auth',
     lazy: () =>
@@ -80,17 +83,14 @@ const routes: RouteObject[] = [
       })),
   },
   {
+    // The shell, its menu and the bell load with the first /app screen, never on /auth.
     path: '/app',
-    element: (
-      <RequireRole>
-        <AceiteAvisoGate>
-          <AppShell headerActions={<NotificacoesSino />} />
-        </AceiteAvisoGate>
-      </RequireRole>
-    ),
-    hydrateFallbackElement: <CenteredSpinner />,
+    lazy: () => import('./pages/app-layout.tsx').then((m) => ({ Component: m.AppLayout })),
     children: [
-      { index: true, element: <AppIndexRedirect /> },
+      {
+        index: true,
+        lazy: () => guard().then((m) => ({ Component: m.AppIndexRedirect })),
+      },
       page('usuario/dashboard', 'Meus Serviços', 'usuario', () =>
         import('./pages/meus-servicos-page.tsx').then((m) => ({
           Component: m.MeusServicosPage,
@@ -107,8 +107,8 @@ const routes: RouteObject[] = [
         })),
       ),
       page('servico/:servicoId/documentos', 'Documentos Exigidos', 'usuario', () =>
-        import('./features/documentos/documentos-page.tsx').then((m) => ({
-          Component: m.DocumentosPage,
+        import('./pages/documentos-servico-page.tsx').then((m) => ({
+          Component: m.DocumentosServicoPage,
         })),
       ),
       page('admin/servicos', 'Dashboard Global', 'admin', () =>
@@ -171,6 +171,10 @@ const routes: RouteObject[] = [
   },
   // SPEC §2: unknown paths redirect to /.
   { path: '*', element: <ToLanding /> },
+]
+
+const routes: RouteObject[] = [
+  { hydrateFallbackElement: <CenteredSpinner />, children: screens },
 ]
 
 export const router = createBrowserRouter(routes)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { BO, rowOf, search, shot, toast, uid } from './back-office.ts'
+import { BO, discardDialog, rowOf, search, shot, toast, uid } from './back-office.ts'
 import { ADMIN, login } from './fixtures.ts'
 
 // SPEC §2 "Other admin lists", §5 catalogue rules, §9 page size 10.
@@ -39,7 +39,7 @@ test.describe('categorias', () => {
     await expect(dialog.getByLabel('Nome')).toHaveAccessibleDescription(
       'Já existe uma categoria com esse nome.',
     )
-    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await discardDialog(page, dialog)
 
     // Accent- and case-insensitive search.
     await search(page, 'Buscar categoria', `licenciamento teste ${id}`.toUpperCase())
@@ -148,6 +148,7 @@ test.describe('tipos de serviços', () => {
     await dialog.getByLabel('Categoria').click()
     await page.getByRole('option', { name: BO.categoriaEmUso }).click()
     await dialog.getByLabel('Mensagem de aviso').fill('Renove antes do vencimento.')
+    await dialog.getByLabel('Antecedência para renovação (dias)').fill('120')
     await shot(page, 'tipos-servicos-dialogo', info.project.name)
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
@@ -156,6 +157,7 @@ test.describe('tipos de serviços', () => {
     const row = rowOf(page, tipo)
     await expect(row).toContainText(BO.categoriaEmUso)
     await expect(row).toContainText('10 anos')
+    await expect(row).toContainText('120 dias')
     await expect(row).toContainText('Sim')
 
     await row.getByRole('button', { name: 'Editar' }).click()
@@ -261,7 +263,7 @@ test.describe('regras de documentos', () => {
     await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
     const dup = await criar()
     await expect(toast(page, 'Esta regra já existe')).toBeVisible()
-    await dup.getByRole('button', { name: 'Cancelar' }).click()
+    await discardDialog(page, dup)
 
     await search(page, 'Buscar regra', doc)
     const row = rowOf(page, doc).filter({ hasText: BO.tipoServicoDialogo })

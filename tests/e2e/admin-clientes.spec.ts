@@ -67,7 +67,34 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   const dialog = page.getByRole('dialog', { name: 'Novo Cliente' })
   await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
   await expect(toast(page, 'Campos obrigatórios: Preencha nome, email e documento.')).toBeVisible()
+  // Issue 18: the messages show beside the fields too, not in the toast only.
+  await expect(dialog.locator('#cliente-nome-erro')).toHaveText(
+    'Campos obrigatórios: Preencha nome, email e documento.',
+  )
+  await expect(dialog.locator('#cliente-documento-erro')).toBeVisible()
+  await expect(dialog.locator('#cliente-senha-erro')).toHaveText(
+    'A senha temporária deve ter pelo menos 6 caracteres.',
+  )
 
+  // Closing the dialog with changes asks first; "Cancelar" there keeps what was typed.
+  await dialog.getByLabel('Nome').fill(nome)
+  await dialog.getByRole('button', { name: 'Cancelar' }).click()
+  const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
+  await expect(sair).toBeVisible()
+  await sair.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(sair).toBeHidden()
+  await expect(dialog.getByLabel('Nome')).toHaveValue(nome)
+  await page.keyboard.press('Escape')
+  await expect(sair).toBeVisible()
+  await sair.getByRole('button', { name: 'Sair sem salvar' }).click()
+  await expect(dialog).toBeHidden()
+  // An untouched dialog closes at once.
+  await page.getByRole('button', { name: 'Novo Cliente' }).first().click()
+  await dialog.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(sair).toBeHidden()
+
+  await page.getByRole('button', { name: 'Novo Cliente' }).first().click()
   await dialog.getByLabel('Nome').fill(nome)
   await dialog.getByLabel('Email').fill(email)
   const doc = dialog.getByLabel('Documento (CPF ou CNPJ)')
@@ -202,6 +229,9 @@ test('duplicate document or e-mail on create; an e-mail that has an account alre
   await dialog.getByRole('button', { name: 'Gerar senha' }).click()
   await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
   await expect(toast(page, 'Já existe um cliente cadastrado com esse documento.')).toBeVisible()
+  await expect(dialog.locator('#cliente-documento-erro')).toHaveText(
+    'Já existe um cliente cadastrado com esse documento.',
+  )
 
   await clearMasked(dialog.getByLabel('Documento (CPF ou CNPJ)'))
   await dialog.getByLabel('Documento (CPF ou CNPJ)').pressSequentially(cpf())

@@ -87,6 +87,18 @@ test('keeps the avisos: add, resolve and delete, newest first', async ({ page })
   await expect(novo).toContainText('Prazo: 15/01/2030')
   await expect(novo).toHaveAttribute('data-resolvido', 'false')
 
+  // Issue 17: visible to the client by default; the analyst may make it internal and back.
+  const visivel = novo.getByRole('switch', { name: 'Visível para o cliente: Renovar outorga' })
+  await expect(visivel).toBeChecked()
+  await expect(novo.getByText('Interno')).toHaveCount(0)
+  await visivel.click()
+  await expect(page.getByText('Aviso agora é interno.')).toBeVisible()
+  await expect(visivel).not.toBeChecked()
+  await expect(novo.getByText('Interno')).toBeVisible()
+  await visivel.click()
+  await expect(page.getByText('Aviso visível para o cliente!')).toBeVisible()
+  await expect(novo.getByText('Interno')).toHaveCount(0)
+
   await novo.getByRole('switch', { name: 'Resolvido: Renovar outorga' }).click()
   await expect(avisos.getByRole('listitem').first()).toHaveAttribute('data-resolvido', 'true')
   await expect(avisos.getByRole('listitem').first()).toContainText('Resolvido')

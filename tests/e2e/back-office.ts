@@ -55,6 +55,14 @@ export function cpf(): string {
 }
 
 /** A toast (sonner's live region) with exactly this text; the newest when several stack. */
+/** Closes a dialog form that has changes: Cancelar, then "Sair sem salvar" in the question (issue 18). */
+export async function discardDialog(page: Page, dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Cancelar' }).click()
+  const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
+  await sair.getByRole('button', { name: 'Sair sem salvar' }).click()
+  await expect(dialog).toBeHidden()
+}
+
 export const toast = (page: Page, text: string) =>
   page
     .getByRole('region', { name: /Notifications/ })

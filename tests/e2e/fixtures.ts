@@ -36,27 +36,46 @@ export async function login(
   expect(verified.status(), await verified.text()).toBe(200)
 }
 
-/** The newest .eml in the outbox addressed to `to`, waiting up to 5 s for it. */
-export async function readMail(to: string): Promise<ParsedMail> {
-  const deadline = Date.now() + 5000
+/**
+ * The newest .eml in the outbox addressed to `to` (and, with `subject`, with that subject),
+ * waiting up to `timeoutMs` (5 s) for it.
+ */
+export async function readMail(
+  to: string,
+  { subject, timeoutMs = 5000 }: { subject?: string | RegExp; timeoutMs?: number } = {},
+): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs
   for (;;) {
-    let files: string[] = []
-    try {
-      files = readdirSync(outbox()).filter((f) => f.endsWith('.eml'))
-    } catch {
-      files = []
-    }
-    for (const file of files.sort().reverse()) {
-      const mail = await simpleParser(readFileSync(path.join(outbox(), file)))
-      const addresses = [mail.to]
-        .flat()
-        .flatMap((a) => a?.value ?? [])
-        .map((v) => v.address?.toLowerCase())
-      if (addresses.includes(to.toLowerCase())) return mail
-    }
+    const [mail] = await mailsTo(to, subject)
+    if (mail) return mail
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${outbox()}`)
     await new Promise((r) => setTimeout(r, 200))
   }
+}
+
+/** Every .eml in the outbox addressed to `to` (with `subject`, if given), newest first. */
+export async function mailsTo(to: string, subject?: string | RegExp): Promise<ParsedMail[]> {
+  let files: string[] = []
+  try {
+    files = readdirSync(outbox()).filter((f) => f.endsWith('.eml'))
+  } catch {
+    files = []
+  }
+  const found: ParsedMail[] = []
+  for (const file of files.sort().reverse()) {
+    const mail = await simpleParser(readFileSync(path.join(outbox(), file)))
+    const addresses = [mail.to]
+      .flat()
+      .flatMap((a) => a?.value ?? [])
+      .map((v) => v.address?.toLowerCase())
+    if (!addresses.includes(to.toLowerCase())) continue
+    if (subject !== undefined) {
+      const s = mail.subject ?? ''
+      if (typeof subject === 'string' ? s !== subject : !subject.test(s)) continue
+    }
+    found.push(mail)
+  }
+  return found
 }
 
 /** The first URL in the mail's text that starts with `prefix`. */

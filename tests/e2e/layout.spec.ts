@@ -4,20 +4,32 @@ import { SERVICOS_ACC } from './cliente-area.ts'
 import { ADMIN, login } from './fixtures.ts'
 
 // Issue 18, on every screen: nothing is wider than the window at 1024 and 1280 px (desktop) and
-// 390 px (phone), and axe-core finds no serious or critical accessibility violation.
-const PUBLIC_ROUTES = ['/', '/auth']
-const ADMIN_ROUTES = [
-  '/app/admin/servicos',
-  '/app/admin/cadastros/clientes',
-  '/app/admin/cadastros/categorias',
-  '/app/admin/cadastros/status',
-  '/app/admin/cadastros/tipos-servicos',
-  '/app/admin/cadastros/tipos-documentos',
-  '/app/admin/cadastros/schedules',
-  '/app/admin/regras-documentos',
-  '/app/admin/meus-dados',
+// 390 px (phone), axe-core finds no serious or critical accessibility violation, the headings
+// have one h1 and never skip a level, and the tab has the screen's title.
+type Screen = [route: string, title: string]
+const PUBLIC_ROUTES: Screen[] = [
+  ['/', 'Consultoria Ambiental — Licenciamento e Gestão Ambiental'],
+  ['/auth', 'Entrar · Portal do Cliente'],
+  ['/auth/redefinir-senha?token=exemplo', 'Redefinir senha · Portal do Cliente'],
 ]
-const CLIENT_ROUTES = ['/app/usuario/dashboard', '/app/solicitar-servico', '/app/meus-dados']
+const ADMIN_ROUTES: Screen[] = [
+  ['/app/admin/servicos', 'Dashboard Global · Portal do Cliente'],
+  ['/app/admin/documentos', 'Documentos para Análise · Portal do Cliente'],
+  ['/app/admin/cadastros/clientes', 'Clientes · Portal do Cliente'],
+  ['/app/admin/cadastros/categorias', 'Categorias · Portal do Cliente'],
+  ['/app/admin/cadastros/status', 'Status · Portal do Cliente'],
+  ['/app/admin/cadastros/tipos-servicos', 'Tipos de Serviços · Portal do Cliente'],
+  ['/app/admin/cadastros/tipos-documentos', 'Tipos de Documentos · Portal do Cliente'],
+  ['/app/admin/cadastros/schedules', 'Agendamentos de Avisos · Portal do Cliente'],
+  ['/app/admin/regras-documentos', 'Regras de Documentos · Portal do Cliente'],
+  ['/app/admin/meus-dados', 'Meus Dados · Portal do Cliente'],
+  ['/app/admin/auditoria', 'Auditoria · Portal do Cliente'],
+]
+const CLIENT_ROUTES: Screen[] = [
+  ['/app/usuario/dashboard', 'Meus Serviços · Portal do Cliente'],
+  ['/app/solicitar-servico', 'Solicitar Serviço · Portal do Cliente'],
+  ['/app/meus-dados', 'Meus Dados · Portal do Cliente'],
+]
 
 /** The first service of the list answered by `url` (a detail screen to check). */
 async function firstService(page: Page, url: string) {
@@ -52,10 +64,44 @@ async function expectAccessible(page: Page, route: string) {
   expect(grave, `${route} at ${page.viewportSize()?.width} px`).toEqual([])
 }
 
-async function checkAll(page: Page, routes: string[], axe: boolean) {
-  for (const route of routes) {
+/**
+ * One h1, and going down the page a heading is at most one level deeper than the one before
+ * (axe's heading-order is only 'moderate', so it is checked here). Hidden headings do not count.
+ */
+async function expectHeadingOrder(page: Page, route: string) {
+  const levels = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]')]
+      .filter((h) => h.checkVisibility())
+      .map((h) => ({
+        level: Number(h.getAttribute('aria-level') ?? h.tagName.slice(1)),
+        text: h.textContent?.trim().slice(0, 40),
+      })),
+  )
+  const where = `${route} at ${page.viewportSize()?.width} px`
+  expect(levels.filter((h) => h.level === 1).length, `${where}: one h1`).toBe(1)
+  const skips = levels.filter((h, i) => h.level > (i === 0 ? 0 : levels[i - 1].level) + 1)
+  expect(skips, `${where}: headings that skip a level`).toEqual([])
+}
+
+/** The side menu's labels are whole, never cut ("Documentos para Análise" at 1280 px). */
+async function expectMenuLabelsWhole(page: Page, route: string) {
+  const cut = await page
+    .getByTestId('menu-label')
+    .evaluateAll((labels) =>
+      labels
+        .filter((l) => l.scrollWidth > l.clientWidth + 1 || l.scrollHeight > l.clientHeight + 1)
+        .map((l) => l.textContent),
+    )
+  expect(cut, `${route} at ${page.viewportSize()?.width} px`).toEqual([])
+}
+
+async function checkAll(page: Page, routes: Screen[], axe: boolean) {
+  for (const [route, title] of routes) {
     await open(page, route)
+    await expect(page, route).toHaveTitle(title)
     await expectNoOverflow(page, route)
+    await expectHeadingOrder(page, route)
+    await expectMenuLabelsWhole(page, route)
     if (axe) await expectAccessible(page, route)
   }
 }
@@ -80,14 +126,22 @@ for (const { width, axe, tag } of WIDTHS) {
       test.setTimeout(120_000)
       await login(page, ADMIN)
       const detail = `/app/admin/servico/${await firstService(page, '/api/admin/servicos')}`
-      await checkAll(page, [...ADMIN_ROUTES, detail], axe)
+      await checkAll(
+        page,
+        [...ADMIN_ROUTES, [detail, 'Detalhes do Serviço · Portal do Cliente']],
+        axe,
+      )
     })
 
     test('client screens', async ({ page }) => {
       test.setTimeout(60_000)
       await login(page, SERVICOS_ACC)
       const docs = `/app/servico/${await firstService(page, '/api/meus-servicos')}/documentos`
-      await checkAll(page, [...CLIENT_ROUTES, docs], axe)
+      await checkAll(
+        page,
+        [...CLIENT_ROUTES, [docs, 'Documentos Exigidos · Portal do Cliente']],
+        axe,
+      )
     })
   })
 }

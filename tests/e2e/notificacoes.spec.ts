@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { FILES, TIPO_LICENCA, completeCadastro, solicitarServico } from './cliente-area.ts'
-import { ADMIN, BASE_URL, login, newClientAccount } from './fixtures.ts'
+import { ADMIN, BASE_URL, login, mailsTo, newClientAccount, readMail } from './fixtures.ts'
 
 // Issue 17: the client home after the analyst adds a visible aviso (Dias Restantes, summary,
-// the aviso, the bell, 'Concluído'), and the analyst's bell after a client's request and upload.
+// the aviso, the bell, 'Concluído'), the analyst's bell after a client's request and upload, and
+// the e-mail of notifications left unread past the delay (the e2e server: 1 minute, checked
+// every 5 s; playwright.config.ts).
 
 const pad = (n: number) => String(n).padStart(2, '0')
 /** dd/MM/yyyy of today (America/Sao_Paulo) plus `days`. */
@@ -121,12 +123,106 @@ test('client home after a visible aviso; the analyst’s bell after a request an
   await expect(avisoAdmin).toContainText(`Concluído pelo cliente em ${br(0)}`)
   await expect(avisoAdmin).toHaveAttribute('data-resolvido', 'true')
   await bell(admin).click()
-  await expect(
-    admin
-      .getByRole('list', { name: 'Lista de notificações' })
-      .getByRole('button', { name: new RegExp(`^Aviso concluído por ${nome}`) }),
-  ).toBeVisible()
-  await admin.getByRole('button', { name: 'Marcar todas como lidas' }).click()
-  await expect(bell(admin)).toHaveAccessibleName('Notificações')
+  const concluido = admin
+    .getByRole('list', { name: 'Lista de notificações' })
+    .getByRole('button', { name: new RegExp(`^Aviso concluído por ${nome}`) })
+  await expect(concluido).toBeVisible()
+  // (Every administrator shares the notifications, and the other project's run reads them too:
+  // "Marcar todas como lidas" is checked on the client's own account, below.)
+  await concluido.click()
+  await expect(admin).toHaveURL(`/app/admin/servico/${servicoId}`)
+
+  // The analyst reopens it: pending again, and back on the client's home.
+  await avisoAdmin.scrollIntoViewIfNeeded()
+  await shot(admin, 'avisos-analista')
+  await avisoAdmin.getByRole('switch', { name: 'Resolvido: Enviar a matrícula atualizada' }).click()
+  await expect(avisoAdmin).toHaveAttribute('data-resolvido', 'false')
+  await expect(avisoAdmin).not.toContainText('Concluído pelo cliente')
   await adminContext.close()
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Avisos do serviço' })).toContainText(
+    'Enviar a matrícula atualizada',
+  )
+  await expect(resumo).toContainText('1aviso em aberto')
+})
+
+test('notifications left unread past the delay arrive in one e-mail, readable on a phone', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const project = test.info().project.name
+  const nome = `Cliente Email ${project} ${Date.now()}`
+  const cliente = await newClientAccount(page.request)
+  await login(page, cliente)
+  await completeCadastro(page, nome)
+  const servicoId = await solicitarServico(page)
+
+  // The analyst adds two visible avisos: two notifications for the client, left unread.
+  const adminContext = await browser.newContext({ baseURL: BASE_URL })
+  const admin = await adminContext.newPage()
+  await login(admin, ADMIN)
+  const textos = ['Enviar a matrícula atualizada', 'Assinar a procuração']
+  const [y, m, d] = br(10).split('/').reverse()
+  for (const texto of textos) {
+    const res = await admin.request.post(`/api/admin/servicos/${servicoId}/avisos`, {
+      headers: { origin: BASE_URL },
+      data: { texto, data_limite: `${y}-${m}-${d}` },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+  const escritas = Date.now()
+  await adminContext.close()
+
+  // Not before the delay: nothing for the client but its account confirmation.
+  const assunto = 'Você tem 2 notificações não lidas'
+  expect(await mailsTo(cliente.email, /notifica/)).toHaveLength(0)
+
+  // After it: one message with both, each with the link to its screen.
+  const mail = await readMail(cliente.email, { subject: assunto, timeoutMs: 100_000 })
+  expect(Date.now() - escritas).toBeGreaterThan(50_000)
+  expect(mail.text).toContain('Estas notificações do Portal do Cliente ainda não foram lidas:')
+  for (const texto of textos) expect(mail.text).toContain(texto)
+  expect(mail.text).toContain(`${BASE_URL}/app/usuario/dashboard`)
+  expect(mail.text).toContain('Meus Dados, seção "Notificações"')
+  expect(mail.html).toBeTruthy()
+  // One message per delay: the next checks send nothing more for the same notifications.
+  await page.waitForTimeout(6_000)
+  expect(await mailsTo(cliente.email, /notifica/)).toHaveLength(1)
+  // Still unread in the bell: the e-mail does not read them.
+  await page.goto('/app/usuario/dashboard')
+  await expect(bell(page)).toHaveAccessibleName('Notificações: 2 não lidas')
+  await bell(page).click()
+  await page.getByRole('button', { name: 'Marcar todas como lidas' }).click()
+  await expect(bell(page)).toHaveAccessibleName('Notificações')
+  await page.keyboard.press('Escape')
+
+  // The message as a mail app shows it: nothing wider than the screen.
+  await page.setContent(mail.html as string)
+  await expect(page.getByText(assunto).first()).toBeVisible()
+  const largura = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(largura).toBeLessThanOrEqual(page.viewportSize()!.width)
+  await page.screenshot({
+    path: `test-results/notificacoes/email-notificacoes-${project}.png`,
+    fullPage: true,
+  })
+})
+
+test('the bell asks for its count once, not on every screen @desktop', async ({ page }) => {
+  await login(page, await newClientAccount(page.request))
+  await completeCadastro(page, `Cliente Contagem ${Date.now()}`)
+  const pedidos: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/notificacoes')) pedidos.push(r.url())
+  })
+  await page.goto('/app/usuario/dashboard')
+  await expect(bell(page)).toHaveAccessibleName('Notificações')
+  // Moving between the screens inside the app reuses the shared count (polled every 60 s).
+  const menu = page.getByRole('navigation')
+  for (const item of ['Solicitar Serviço', 'Meus Dados', 'Meus Serviços', 'Meus Dados']) {
+    await menu.getByRole('link', { name: item }).first().click()
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  }
+  await page.waitForTimeout(1000)
+  expect(pedidos.filter((u) => u.endsWith('/api/notificacoes/contagem'))).toHaveLength(1)
 })

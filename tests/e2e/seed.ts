@@ -14,6 +14,7 @@ import { seedBackOffice } from './seed/back-office.ts'
 import { seedDashboard } from './seed/dashboard.ts'
 import { seedAvisosAutomaticos } from './seed/avisos-automaticos.ts'
 import { seedRevisao } from './seed/revisao.ts'
+import { seedAuditoria } from './seed/auditoria.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
@@ -46,6 +47,7 @@ for (const seed of [
   seedDashboard,
   seedAvisosAutomaticos,
   seedRevisao,
+  seedAuditoria,
 ])
   await seed(ctx)
 await database.close()

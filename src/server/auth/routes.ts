@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Auth } from './auth.ts'
+import { sql } from 'drizzle-orm'
+import { origemDe, registrarAuditoria } from '../db/auditoria.ts'
+import { rawRows } from '../db/sql-helpers.ts'
 import { HttpError } from '../errors.ts'
 import { recordConsent } from './consentimento.ts'
 import { noticeNewDevice } from './new-device.ts'
@@ -49,7 +52,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       const isTwoFactor = path.startsWith('/two-factor/')
       // The signed-in account, for the second-factor endpoints (better-auth checks the session
       // itself; the portal needs it for the limits and the administrators' rules).
-      const actor = isTwoFactor ? await resolveActor(request, reply) : null
+      const actor = isTwoFactor || path === '/sign-out' ? await resolveActor(request, reply) : null
       if (path === '/two-factor/disable' && actor?.role === 'admin')
         throw new HttpError(403, DOIS_FATORES_OBRIGATORIO)
       const action = request.method === 'POST' ? LIMITED_AUTH_PATHS[path] : undefined
@@ -107,6 +110,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       // factor, and an administrator's session must have passed it (policy.ts).
       if (opened && path === '/two-factor/verify-totp' && actor && !actor.twoFactorEnabled)
         await endOtherSessions(app.ctx.db, actor.userId, opened)
+      await auditarConta(
+        request,
+        path,
+        response.status,
+        actor,
+        opened && signsIn(path, actor) ? opened : null,
+      )
       return reply.send(
         response.status >= 400 && text ? translateError(text, response.status, retryAfter) : text,
       )
@@ -122,6 +132,59 @@ function userIdOf(text: string | null): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * Issue 15: sign-in, sign-out, a failed sign-in and the second factor turned on or off, recorded
+ * after better-auth answered (it writes its sessions outside our transactions).
+ */
+async function auditarConta(
+  request: FastifyRequest,
+  path: string,
+  status: number,
+  actor: Awaited<ReturnType<ActorResolver>>,
+  openedToken: string | null,
+) {
+  const db = request.server.ctx.db
+  const evento = (
+    acao: 'entrar' | 'sair' | 'dois_fatores',
+    a: { userId: string; email: string; role?: string | null },
+    depois?: Record<string, unknown>,
+  ) =>
+    registrarAuditoria(db, origemDe(request, a), {
+      acao,
+      entidade: 'usuario',
+      entidade_id: a.userId,
+      rotulo: a.email,
+      depois: depois ?? null,
+    })
+  if (openedToken) {
+    const [conta] = await rawRows<{ userId: string; email: string; role: string | null }>(
+      db,
+      sql`select u.id as "userId", u.email, r.role from session s join "user" u on u.id = s.user_id
+          left join user_roles r on r.user_id = u.id where s.token = ${openedToken}`,
+    )
+    if (conta) await evento('entrar', conta)
+    return
+  }
+  if (path === '/sign-in/email' && status === 401) {
+    const email = emailOf(request)
+    await registrarAuditoria(
+      db,
+      {
+        ...origemDe(request),
+        ...{ ator_id: null, ator_role: null },
+        ator_email: email?.slice(0, 254) ?? null,
+      },
+      { acao: 'falha_entrada', entidade: 'usuario', rotulo: email?.slice(0, 254) ?? null },
+    )
+    return
+  }
+  if (status !== 200 || !actor) return
+  if (path === '/sign-out') await evento('sair', actor)
+  else if (path === '/two-factor/verify-totp' && !actor.twoFactorEnabled)
+    await evento('dois_fatores', actor, { ativo: true })
+  else if (path === '/two-factor/disable') await evento('dois_fatores', actor, { ativo: false })
 }
 
 const emailOf = (request: FastifyRequest) => {

@@ -1,6 +1,15 @@
 import type { FastifyRequest } from 'fastify'
-import type { DbOrTx } from './client.ts'
-import { auditoria } from './schema.ts'
+import { eq } from 'drizzle-orm'
+import type { Db, DbOrTx, Tx } from './client.ts'
+import {
+  auditoria,
+  categorias,
+  schedules,
+  status,
+  tiposDocumentos,
+  tiposServicos,
+  tiposServicosTiposDocumentos,
+} from './schema.ts'
 import type { AcaoAuditoria } from '#shared/schemas/auditoria.ts'
 
 /**
@@ -121,4 +130,52 @@ export function camposAlterados(
     d[k] = depois[k] ?? null
   }
   return Object.keys(d).length ? { antes: a, depois: d } : null
+}
+
+/** The catalogues' tables, by the entity name their events carry. */
+const CADASTROS = {
+  categoria: categorias,
+  status,
+  tipo_servico: tiposServicos,
+  tipo_documento: tiposDocumentos,
+  regra_documento: tiposServicosTiposDocumentos,
+  schedule: schedules,
+} as const
+
+/**
+ * A catalogue entry created, changed or deleted (issue 15): runs `work` in a transaction and
+ * records its event in the same one (the row after a create, the changed fields of an update, the
+ * row before a delete). A write refused inside `work` (a duplicate name's 409) leaves no event.
+ */
+export async function auditarCadastro<T>(
+  db: Db,
+  origem: Origem,
+  alvo: { entidade: keyof typeof CADASTROS; acao: 'criar' | 'alterar' | 'excluir'; id?: string },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const tabela = CADASTROS[alvo.entidade]
+  const linha = async (tx: Tx, id: string) =>
+    ((await tx.select().from(tabela).where(eq(tabela.id, id)))[0] ?? null) as Record<
+      string,
+      unknown
+    > | null
+  return db.transaction(async (tx) => {
+    const antes = alvo.id ? await linha(tx, alvo.id) : null
+    const result = await work(tx)
+    const id =
+      alvo.id ?? ((result as { id?: unknown } | null)?.id as string | undefined) ?? undefined
+    const depois = alvo.acao === 'excluir' || !id ? null : await linha(tx, id)
+    const nome = (r: Record<string, unknown> | null) =>
+      r ? String(r.nome ?? r.tipo ?? r.mensagem ?? '') || null : null
+    const mudou = alvo.acao === 'alterar' && antes && depois ? camposAlterados(antes, depois) : null
+    if (alvo.acao === 'alterar' && !mudou) return result
+    await registrarAuditoria(tx, origem, {
+      acao: alvo.acao,
+      entidade: alvo.entidade,
+      entidade_id: id ?? null,
+      rotulo: nome(depois ?? antes),
+      ...(alvo.acao === 'criar' ? { depois } : alvo.acao === 'excluir' ? { antes } : mudou),
+    })
+    return result
+  })
 }

@@ -72,3 +72,15 @@ export async function notificarAvisoAutomatico(
     link: linkNotificacao.inicioCliente(),
   })
 }
+
+/**
+ * Issue 17: the day after its end date the warnings job makes a service 'Vencido'; its client is
+ * told with an automatic warning (the kind "Avisos de vencimento" of Meus Dados).
+ */
+export async function notificarVencido(tx: DbOrTx, servicoId: string, fim: string) {
+  await notificarCliente(tx, servicoId, {
+    tipo: 'aviso_automatico',
+    titulo: `Aviso de vencimento: ${await nomeServico(tx, servicoId)}: a vigência terminou em ${fim}; status alterado para Vencido`,
+    link: linkNotificacao.inicioCliente(),
+  })
+}

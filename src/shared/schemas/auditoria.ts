@@ -119,8 +119,11 @@ export const AuditoriaFiltroSchema = z
   })
 export type AuditoriaFiltro = z.infer<typeof AuditoriaFiltroSchema>
 
-/** Above this many events a filtered list's total is not counted further ("mais de 10.000"). */
-export const AUDITORIA_LIMITE_CONTAGEM = 10_000
+/**
+ * Above this many events a list's total is not counted further ("mais de 1.000 eventos"): every
+ * count then costs at most this many index entries; the keyset pages go on past it.
+ */
+export const AUDITORIA_LIMITE_CONTAGEM = 1_000
 
 export const EventoAuditoriaSchema = z.object({
   id: z.string(),

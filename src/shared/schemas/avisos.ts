@@ -15,9 +15,16 @@ export const AvisoCreateSchema = z.object({
 })
 export type AvisoCreate = z.infer<typeof AvisoCreateSchema>
 
-export const AvisoUpdateSchema = z.object({
-  resolvido: z.boolean('Informe se o aviso está resolvido.'),
-})
+/** Resolve or reopen a warning, and/or show it to the client or make it internal (issue 17). */
+export const AvisoUpdateSchema = z
+  .object({
+    resolvido: z.boolean('Informe se o aviso está resolvido.').optional(),
+    visivel_cliente: z.boolean('Informe se o aviso é visível para o cliente.').optional(),
+  })
+  .refine((b) => b.resolvido !== undefined || b.visivel_cliente !== undefined, {
+    message: 'Informe se o aviso está resolvido.',
+  })
+export type AvisoUpdate = z.infer<typeof AvisoUpdateSchema>
 
 export const AvisoSchema = z.object({
   id: z.string(),

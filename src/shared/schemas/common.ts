@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { isIsoDate } from '../datas.ts'
+// zod's own fallback messages in Portuguese wherever a schema is used (the web loads schemas lazily).
+import '../zod-locale.ts'
 
 /** SPEC §9: page size of every paged list (admin lists and the services dashboard). */
 export const PAGE_SIZE = 10

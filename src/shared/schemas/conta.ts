@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CODIGO_TOTP } from '../codigos.ts'
 import { texto } from './common.ts'
 
 /** SPEC §9: password minimum 6 characters. */
@@ -91,12 +92,9 @@ export type Me = z.infer<typeof MeSchema>
 
 // ---- the second factor (issue 13) ----
 
-/** The answer of `403` on an admin route while the administrator has no second factor. */
-export const DOIS_FATORES_PENDENTE = 'DOIS_FATORES_PENDENTE'
+export { CODIGO_TOTP, DOIS_FATORES_PENDENTE } from '../codigos.ts'
 
 const DIGITE_CODIGO = 'Digite o código de 6 dígitos ou um código de recuperação.'
-/** A TOTP code: six digits (spaces typed between them are dropped). */
-export const CODIGO_TOTP = /^\d{6}$/
 
 /** Sign-in's second step: the app's 6-digit code, or one of the recovery codes. */
 export const CodigoDoisFatoresSchema = z.object({
@@ -154,9 +152,3 @@ export const VERSAO_AVISO = '2026-11-24'
 export const ACEITE_TEXTO = 'Li e aceito a Política de Privacidade e os Termos de Uso'
 export const ACEITE_OBRIGATORIO =
   'Para criar sua conta, aceite a Política de Privacidade e os Termos de Uso.'
-
-/** SPEC §5 + issue 15: the register form: the credentials and the acceptance of the notice. */
-export const CadastroSchema = CredenciaisSchema.extend({
-  aceite_termos: z.boolean().refine((v) => v, ACEITE_OBRIGATORIO),
-})
-export type Cadastro = z.infer<typeof CadastroSchema>

@@ -223,7 +223,7 @@ function SideMenu({
 }) {
   const itemClass = (active: boolean) =>
     cn(
-      'flex h-9 items-center gap-3 rounded-md px-2.5 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+      'flex min-h-9 items-center gap-3 rounded-md px-2.5 py-1.5 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
       active && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
       collapsed && 'justify-center px-0',
     )
@@ -256,13 +256,18 @@ function SideMenu({
                 className={({ isActive }) => itemClass(isActive)}
               >
                 <item.icon className="size-4 shrink-0" />
-                {!collapsed && <span className="truncate">{item.label}</span>}
+                {/* A long label wraps instead of being cut ("Documentos para Análise" + badge). */}
+                {!collapsed && (
+                  <span data-testid="menu-label" className="min-w-0 leading-snug">
+                    {item.label}
+                  </span>
+                )}
                 {!collapsed && item.badge ? (
                   <span
                     aria-hidden
                     title={`${item.badge} aguardando análise`}
                     data-testid="menu-badge"
-                    className="ml-auto rounded-full bg-primary px-1.5 text-xs leading-5 font-semibold text-primary-foreground tabular-nums"
+                    className="ml-auto shrink-0 rounded-full bg-primary px-1.5 text-xs leading-5 font-semibold text-primary-foreground tabular-nums"
                   >
                     {item.badge}
                   </span>

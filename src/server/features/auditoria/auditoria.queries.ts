@@ -55,12 +55,16 @@ function decode(raw: string): Cursor {
   return { em, id }
 }
 
-const COLUNAS = sql.raw(`a.id::text as id, a.em,
+// The page is taken from `auditoria` alone (its indexes walk (em, id) and stop at the limit);
+// only those rows are then joined to the accounts for the actor's current name.
+const COLUNAS = sql.raw(`a.id, a.em,
   to_char(a.em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as chave,
-  a.ator_id, u.name as ator_nome, a.ator_email, a.ator_role, a.ip, a.user_agent, a.acao,
+  a.ator_id, a.ator_email, a.ator_role, a.ip, a.user_agent, a.acao,
   a.entidade, a.entidade_id, a.rotulo, a.servico_id::text as servico_id,
   a.cliente_id::text as cliente_id, a.antes, a.depois`)
-const DE = sql.raw(`auditoria a left join "user" u on u.id = a.ator_id`)
+const COM_NOME = sql.raw(`p.id::text as id, p.em, p.chave, p.ator_id, u.name as ator_nome,
+  p.ator_email, p.ator_role, p.ip, p.user_agent, p.acao, p.entidade, p.entidade_id, p.rotulo,
+  p.servico_id, p.cliente_id, p.antes, p.depois`)
 
 /** The São Paulo day `d` starts at. */
 const inicioDoDia = (d: string) => sql`(${d}::date::timestamp at time zone 'America/Sao_Paulo')`
@@ -70,10 +74,12 @@ function condicoes(f: Omit<AuditoriaFiltro, 'page' | 'after' | 'before'>): SQL[]
   if (f.de) conds.push(sql`a.em >= ${inicioDoDia(f.de)}`)
   if (f.ate)
     conds.push(sql`a.em < ((${f.ate}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`)
-  if (f.usuario)
+  if (f.usuario) {
+    const padrao = `%${f.usuario.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     conds.push(
-      sql`(a.ator_email ilike ${`%${f.usuario.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or u.name ilike ${`%${f.usuario.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`,
+      sql`(a.ator_email ilike ${padrao} or a.ator_id in (select id from "user" where name ilike ${padrao}))`,
     )
+  }
   if (f.acao) conds.push(sql`a.acao = ${f.acao}`)
   if (f.entidade) conds.push(sql`a.entidade = ${f.entidade}`)
   const tsq = buscaTsquery(f.q)
@@ -98,10 +104,15 @@ async function pagina(
   if (c && pos.after) todas.push(sql`(a.em, a.id) < (${c.em}::timestamptz, ${c.id}::bigint)`)
   if (c && pos.before) todas.push(sql`(a.em, a.id) > (${c.em}::timestamptz, ${c.id}::bigint)`)
   const ordem =
-    pos.before && !pos.after ? sql.raw('a.em asc, a.id asc') : sql.raw('a.em desc, a.id desc')
+    pos.before && !pos.after
+      ? sql.raw('a.em asc nulls first, a.id asc nulls first')
+      : sql.raw('a.em desc nulls last, a.id desc nulls last')
   const linhas = await rawRows<Linha>(
     db,
-    sql`select ${COLUNAS} from ${DE} ${onde(todas)} order by ${ordem} limit ${limite + 1}`,
+    sql`select ${COM_NOME} from (
+          select ${COLUNAS} from auditoria a ${onde(todas)} order by ${ordem} limit ${limite + 1}
+        ) p left join "user" u on u.id = p.ator_id
+        order by ${pos.before && !pos.after ? sql.raw('p.em asc, p.id asc') : sql.raw('p.em desc, p.id desc')}`,
   )
   const mais = linhas.length > limite
   const rows = linhas.slice(0, limite)
@@ -147,6 +158,7 @@ const CAMPO: Record<string, string> = {
   texto: 'Texto',
   data_limite: 'Data limite',
   concluido: 'Concluído',
+  resolvido: 'Resolvido',
   role: 'Papel',
   ativo: 'Ativo',
 }
@@ -249,6 +261,8 @@ function descrever(l: Linha, nomes: Nomes, noServico = false): string {
     case 'excluir':
       return `${ator} excluiu ${alvo}`
     case 'ler':
+      if (l.entidade === 'documento' && !l.entidade_id)
+        return `${ator} consultou os documentos do serviço${l.rotulo ? ` ${l.rotulo}` : ''}`
       return `${ator} consultou ${alvo}`
     case 'download':
       return `${ator} baixou ${alvo}`
@@ -297,10 +311,9 @@ function item(l: Linha, nomes: Nomes): EventoAuditoriaItem {
 
 /** At most AUDITORIA_LIMITE_CONTAGEM + 1 rows are counted: a bounded cost on any filter. */
 async function contar(db: DbOrTx, conds: SQL[]) {
-  const precisaUsuario = conds.length > 0
   const [{ n }] = await rawRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${precisaUsuario ? DE : sql.raw('auditoria a')} ${onde(conds)} limit ${AUDITORIA_LIMITE_CONTAGEM + 1}) x`,
+    sql`select count(*)::int as n from (select 1 from auditoria a ${onde(conds)} limit ${AUDITORIA_LIMITE_CONTAGEM + 1}) x`,
   )
   return n
 }

@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRows } from '../../db/sql-helpers.ts'
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
+import {
+  AUDIENCES,
+  createActors,
+  createClientActor,
+  signIn,
+  type Actor,
+  type AudienceName,
+} from '#tests/setup/actors.ts'
 import { adminOnly, expectRefused } from '#tests/setup/helpers.ts'
-import { createServico, createTipoServico, getStatus } from '#tests/factories.ts'
+import { cpf, createServico, createTipoServico, getStatus, unique } from '#tests/factories.ts'
+import { pdfOf, servicoComExigencia } from '#tests/setup/uploads.ts'
 import type { AuditoriaPagina, Historico } from '#shared/schemas/auditoria.ts'
 
 let t: TestApp
@@ -27,7 +35,12 @@ type Evento = {
 beforeAll(async () => {
   t = await createTestApp()
   actors = await createActors(t)
-  servico = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+  // A protocol of letters and digits only: a random hex part ('8e4f…') can read as a number to
+  // PostgreSQL's text parser and make the word search flaky.
+  servico = await createServico(t.db, {
+    cliente_id: actors.owner.clienteId!,
+    protocolo: `AUD-${Date.now()}`,
+  })
 })
 afterAll(() => t.close())
 
@@ -266,5 +279,260 @@ describe('the Auditoria screen', () => {
     expect(linhas).toHaveLength(2)
     expect(linhas[1]).toContain('Protocolado no órgão ambiental')
     expect(res.body).not.toContain('"Leitura"')
+  })
+})
+
+describe('clients, avisos and documents are recorded', () => {
+  it('a client created by the admin: one event, never the temporary password', async () => {
+    const inicio = await ultimoId()
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: '/api/admin/clientes',
+      payload: {
+        nome: 'Maria Souza',
+        email: `${unique('maria')}@example.com`,
+        documento: cpf(),
+        senha_temporaria: 'TempSegredo123',
+      },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const novos = await desde(inicio)
+    expect(novos.filter((e) => e.entidade === 'cliente')).toHaveLength(1)
+    expect(novos[0]).toMatchObject({ acao: 'criar', cliente_id: res.json().cliente.id })
+    expect(novos[0].depois).toMatchObject({ nome: 'Maria Souza' })
+    expect(JSON.stringify(novos)).not.toContain('TempSegredo123')
+
+    // The same document again: 409, and no event.
+    const antes = await ultimoId()
+    const dup = await actors.admin.inject({
+      method: 'POST',
+      url: '/api/admin/clientes',
+      payload: {
+        nome: 'Outra',
+        email: `${unique('outra')}@example.com`,
+        documento: res.json().cliente.documento,
+        senha_temporaria: 'TempSegredo123',
+      },
+    })
+    expect(dup.statusCode).toBe(409)
+    expect(await desde(antes)).toHaveLength(0)
+
+    // A change: only the fields that changed.
+    const id = res.json().cliente.id
+    const depois = await ultimoId()
+    const upd = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/clientes/${id}`,
+      payload: {
+        nome: 'Maria Souza Lima',
+        email: res.json().cliente.email,
+        documento: res.json().cliente.documento,
+      },
+    })
+    expect(upd.statusCode, upd.body).toBe(200)
+    const mudou = await desde(depois)
+    expect(mudou).toHaveLength(1)
+    expect(mudou[0]).toMatchObject({
+      acao: 'alterar',
+      antes: { nome: 'Maria Souza' },
+      depois: { nome: 'Maria Souza Lima' },
+    })
+
+    // Role change: one 'papel' event.
+    const p = await ultimoId()
+    const papel = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/clientes/${id}/admin`,
+      payload: { admin: true },
+    })
+    expect(papel.statusCode, papel.body).toBe(200)
+    const papeis = await desde(p)
+    expect(papeis).toHaveLength(1)
+    expect(papeis[0]).toMatchObject({ acao: 'papel', depois: { role: 'admin' } })
+  })
+
+  it('Meus Dados: the client correcting its record', async () => {
+    const inicio = await ultimoId()
+    const res = await actors.owner.inject({
+      method: 'PUT',
+      url: '/api/meus-dados',
+      payload: { nome: 'Dono Corrigido', documento: cpf() },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const novos = await desde(inicio)
+    expect(novos).toHaveLength(1)
+    expect(novos[0]).toMatchObject({
+      acao: 'alterar',
+      entidade: 'cliente',
+      ator_id: actors.owner.userId,
+      cliente_id: actors.owner.clienteId,
+      depois: { nome: 'Dono Corrigido' },
+    })
+  })
+
+  it('an aviso created, resolved and deleted', async () => {
+    let inicio = await ultimoId()
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/servicos/${servico.id}/avisos`,
+      payload: { texto: 'Enviar matrícula', data_limite: '2026-12-01', visivel_cliente: false },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(await desde(inicio)).toMatchObject([{ acao: 'criar', entidade: 'aviso' }])
+    inicio = await ultimoId()
+    await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/avisos/${res.json().id}`,
+      payload: { resolvido: true },
+    })
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'alterar', antes: { resolvido: false }, depois: { resolvido: true } },
+    ])
+    inicio = await ultimoId()
+    await actors.admin.inject({ method: 'DELETE', url: `/api/admin/avisos/${res.json().id}` })
+    expect(await desde(inicio)).toMatchObject([{ acao: 'excluir', entidade: 'aviso' }])
+    // Never in the client's timeline.
+    const c = await actors.owner.inject({
+      method: 'GET',
+      url: `/api/meus-servicos/${servico.id}/historico`,
+    })
+    expect(c.body).not.toContain('matrícula')
+  })
+
+  it('a client upload, its review, a download and the admin reading the list', async () => {
+    const ex = await servicoComExigencia(t, actors.owner)
+    let inicio = await ultimoId()
+    const up = await ex.upload(pdfOf(2000))
+    expect(up.statusCode, up.body).toBe(200)
+    const criados = await desde(inicio)
+    expect(criados).toHaveLength(1)
+    expect(criados[0]).toMatchObject({
+      acao: 'criar',
+      entidade: 'documento',
+      servico_id: ex.servico.id,
+      ator_id: actors.owner.userId,
+    })
+    expect(JSON.stringify(criados[0])).not.toContain('%PDF')
+    const docId = up.json().id as string
+
+    inicio = await ultimoId()
+    const rev = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/documentos/${docId}/revisao`,
+      payload: { estado: 'rejeitado', motivo: 'Ilegível' },
+    })
+    expect(rev.statusCode, rev.body).toBe(200)
+    const revisoes = (await desde(inicio)).filter((e) => e.acao === 'alterar')
+    expect(revisoes).toHaveLength(1)
+    expect((await desde(inicio)).filter((e) => e.acao === 'email')).toHaveLength(1)
+    expect(revisoes[0]).toMatchObject({
+      acao: 'alterar',
+      antes: { situacao: 'enviado' },
+      depois: { situacao: 'rejeitado', motivo: 'Ilegível' },
+    })
+
+    inicio = await ultimoId()
+    const dl = await actors.owner.inject({ method: 'GET', url: `/api/documentos/${docId}/arquivo` })
+    expect(dl.statusCode).toBe(200)
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'download', entidade_id: docId, ator_id: actors.owner.userId },
+    ])
+
+    inicio = await ultimoId()
+    const lista = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${ex.servico.id}/documentos`,
+    })
+    expect(lista.statusCode).toBe(200)
+    expect(await desde(inicio)).toMatchObject([{ acao: 'ler', entidade: 'documento' }])
+
+    // The client's timeline: its upload and the review, not the admin's read.
+    const c = await actors.owner.inject({
+      method: 'GET',
+      url: `/api/meus-servicos/${ex.servico.id}/historico`,
+    })
+    const linhas = (c.json() as Historico).rows.map((r) => r.descricao)
+    expect(linhas.some((l) => /rejeitado: Ilegível/.test(l))).toBe(true)
+    expect(linhas.some((l) => /^Você enviou o documento/.test(l))).toBe(true)
+    expect(linhas.join('\n')).not.toMatch(/consultou|baixou/)
+  })
+})
+
+describe('sign-in, sign-out and failed sign-in are recorded', () => {
+  it('one event each, never the password', async () => {
+    const conta = await createClientActor(t, 'owner')
+    let inicio = await ultimoId()
+    const falha = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: conta.email, password: 'senha-errada-123' },
+    })
+    expect(falha.statusCode).toBe(401)
+    const falhas = await desde(inicio)
+    expect(falhas).toMatchObject([
+      { acao: 'falha_entrada', ator_id: null, ator_email: conta.email },
+    ])
+    expect(JSON.stringify(falhas)).not.toContain('senha-errada-123')
+
+    inicio = await ultimoId()
+    const cookie = await signIn(t, conta.email!)
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'entrar', ator_id: conta.userId, entidade: 'usuario' },
+    ])
+
+    inicio = await ultimoId()
+    const sair = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: TEST_ORIGIN, cookie },
+    })
+    expect(sair.statusCode).toBe(200)
+    expect(await desde(inicio)).toMatchObject([{ acao: 'sair', ator_id: conta.userId }])
+  })
+})
+
+describe('catalogue entries are recorded', () => {
+  it('a category created, a duplicate refused (no event), renamed and deleted', async () => {
+    const nome = unique('Categoria Auditada')
+    let inicio = await ultimoId()
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: '/api/admin/categorias',
+      payload: { nome },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'criar', entidade: 'categoria', entidade_id: res.json().id, depois: { nome } },
+    ])
+
+    inicio = await ultimoId()
+    const dup = await actors.admin.inject({
+      method: 'POST',
+      url: '/api/admin/categorias',
+      payload: { nome: nome.toUpperCase() },
+    })
+    expect(dup.statusCode).toBe(409)
+    expect(await desde(inicio)).toHaveLength(0)
+
+    inicio = await ultimoId()
+    await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/categorias/${res.json().id}`,
+      payload: { nome: `${nome} 2` },
+    })
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'alterar', antes: { nome }, depois: { nome: `${nome} 2` } },
+    ])
+
+    inicio = await ultimoId()
+    const del = await actors.admin.inject({
+      method: 'DELETE',
+      url: `/api/admin/categorias/${res.json().id}`,
+    })
+    expect(del.statusCode).toBe(204)
+    expect(await desde(inicio)).toMatchObject([
+      { acao: 'excluir', entidade: 'categoria', antes: { nome: `${nome} 2` } },
+    ])
   })
 })

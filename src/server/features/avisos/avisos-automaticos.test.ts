@@ -9,14 +9,21 @@ import {
   avisosAutomaticos,
   avisosExecucoes,
   enviosEmail,
+  notificacoes,
   schedules,
   servicos,
 } from '../../db/schema.ts'
 import { createMailer, type Mailer } from '../../mail/mailer.ts'
-import { addDays, today } from '#shared/datas.ts'
+import { addDays, formatDate, today } from '#shared/datas.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import { startSmtpServer } from '#tests/setup/mail.ts'
-import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import {
+  AUDIENCES,
+  createActors,
+  createClientActor,
+  type Actor,
+  type AudienceName,
+} from '#tests/setup/actors.ts'
 import {
   createCliente,
   createSchedule,
@@ -311,6 +318,28 @@ describe('the warning window (issue 17)', () => {
     expect(await textos(amanha.id)).toEqual(['Faltam 5 dias.'])
     const [row] = await t.db.select().from(servicos).where(eq(servicos.id, hoje.id))
     expect(row.status_id).toBe((await getStatus(t.db, 'Vencido')).id)
+  })
+
+  it('the client of a service turned Vencido is told once, as an automatic warning (issue 17)', async () => {
+    const dono = await createClientActor(t)
+    const s = await servico(addDays(D, -1), { cliente_id: dono.clienteId! })
+    const avisosDe = () =>
+      t.db
+        .select()
+        .from(notificacoes)
+        .where(
+          and(eq(notificacoes.user_id, dono.userId!), eq(notificacoes.tipo, 'aviso_automatico')),
+        )
+    await run(D)
+    await run(addDays(D, 1))
+    const [row] = await t.db.select().from(servicos).where(eq(servicos.id, s.id))
+    expect(row.status_id).toBe((await getStatus(t.db, 'Vencido')).id)
+    const rows = await avisosDe()
+    expect(rows).toHaveLength(1)
+    expect(rows[0].titulo).toBe(
+      `Aviso de vencimento: ${s.tipo.tipo} (${s.protocolo}): a vigência terminou em ${formatDate(addDays(D, -1))}; status alterado para Vencido`,
+    )
+    expect(rows[0].link).toBe('/app/usuario/dashboard')
   })
 
   it('a window as long as the whole validity never applies: a 90-day service is not told "faltam 90 dias" on its first day', async () => {

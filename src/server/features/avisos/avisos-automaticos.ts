@@ -8,7 +8,7 @@ import {
   servicos,
   status,
 } from '../../db/schema.ts'
-import { notificarAvisoAutomatico } from '../../db/notificacoes.ts'
+import { notificarAvisoAutomatico, notificarVencido } from '../../db/notificacoes.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { currentProcess, processRuns, type ProcessIdentity } from '../../runtime.ts'
 import { getMarca, type Marca } from '../../mail/empresa.ts'
@@ -125,18 +125,23 @@ async function marcarVencidos(db: Db, desde: string, hoje: string): Promise<numb
     .orderBy(status.created_at)
     .limit(1)
   if (!vencido) return 0
-  const rows = await db
-    .update(servicos)
-    .set({ status_id: vencido.id })
-    .where(
-      and(
-        between(servicos.vigencia_fim, desde, addDays(hoje, -1)),
-        or(isNull(servicos.status_id), ne(servicos.status_id, vencido.id)),
-        naoArquivado,
-      ),
-    )
-    .returning({ id: servicos.id })
-  return rows.length
+  // Issue 17: each client hears of it, in the same transaction (a service another instance
+  // marked first is not returned here, so it is told once).
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(servicos)
+      .set({ status_id: vencido.id })
+      .where(
+        and(
+          between(servicos.vigencia_fim, desde, addDays(hoje, -1)),
+          or(isNull(servicos.status_id), ne(servicos.status_id, vencido.id)),
+          naoArquivado,
+        ),
+      )
+      .returning({ id: servicos.id, fim: servicos.vigencia_fim })
+    for (const row of rows) await notificarVencido(tx, row.id, formatDate(row.fim!))
+    return rows.length
+  })
 }
 
 /** The text of the warning at a service type's lead time (`antecedencia_renovacao`); %s: the days. */

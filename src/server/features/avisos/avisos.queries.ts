@@ -1,3 +1,4 @@
+import { camposAlterados, registrarAuditoria, type Origem } from '../../db/auditoria.ts'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -11,7 +12,13 @@ import { avisos, avisosAutomaticos, servicos, tiposServicos } from '../../db/sch
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
-import type { Aviso, AvisoComOrigem, AvisoCreate, MeuAviso } from '#shared/schemas/avisos.ts'
+import type {
+  Aviso,
+  AvisoComOrigem,
+  AvisoCreate,
+  AvisoUpdate,
+  MeuAviso,
+} from '#shared/schemas/avisos.ts'
 
 export const AVISO_NAO_ENCONTRADO = 'Aviso não encontrado.'
 
@@ -57,7 +64,12 @@ export async function listAvisos(db: DbOrTx, servicoId: string): Promise<AvisoCo
  * (issue 17: the client is then notified, in the same transaction). A service deleted meanwhile
  * is a 404.
  */
-export async function createAviso(db: DbOrTx, servicoId: string, body: AvisoCreate) {
+export async function createAviso(
+  db: DbOrTx,
+  servicoId: string,
+  body: AvisoCreate,
+  origem: Origem,
+) {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -70,6 +82,18 @@ export async function createAviso(db: DbOrTx, servicoId: string, body: AvisoCrea
           visivel_cliente: body.visivel_cliente ?? true,
         })
         .returning()
+      await registrarAuditoria(tx, origem, {
+        acao: 'criar',
+        entidade: 'aviso',
+        entidade_id: row.id,
+        rotulo: resumo(row.texto),
+        servico_id: servicoId,
+        depois: {
+          texto: row.texto,
+          data_limite: row.data_limite,
+          visivel_cliente: row.visivel_cliente,
+        },
+      })
       if (row.visivel_cliente)
         await notificarCliente(tx, servicoId, {
           tipo: 'aviso_novo',
@@ -85,20 +109,65 @@ export async function createAviso(db: DbOrTx, servicoId: string, body: AvisoCrea
   }
 }
 
-/** SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). */
-export async function updateAviso(db: DbOrTx, id: string, body: { resolvido: boolean }) {
-  const [row] = await db
-    .update(avisos)
-    .set(body.resolvido ? { resolvido: true } : { resolvido: false, concluido_cliente_em: null })
-    .where(eq(avisos.id, id))
-    .returning()
-  if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
-  return toAviso(row)
+/**
+ * SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). Issue 17: show
+ * it to the client or make it internal; an open aviso the client could not see until now is news
+ * to them (notified like a new visible one, in the same transaction). Issue 15: the change is
+ * recorded (only the fields that changed), in the same transaction.
+ */
+export async function updateAviso(db: DbOrTx, id: string, body: AvisoUpdate, origem: Origem) {
+  return db.transaction(async (tx) => {
+    const [antes] = await tx
+      .select({ visivel: avisos.visivel_cliente, resolvido: avisos.resolvido })
+      .from(avisos)
+      .where(eq(avisos.id, id))
+      .for('update')
+    if (!antes) throw notFound(AVISO_NAO_ENCONTRADO)
+    const [row] = await tx
+      .update(avisos)
+      .set({
+        ...(body.resolvido === true && { resolvido: true }),
+        ...(body.resolvido === false && { resolvido: false, concluido_cliente_em: null }),
+        ...(body.visivel_cliente !== undefined && { visivel_cliente: body.visivel_cliente }),
+      })
+      .where(eq(avisos.id, id))
+      .returning()
+    const mudou = camposAlterados(
+      { resolvido: antes.resolvido, visivel_cliente: antes.visivel },
+      { resolvido: row.resolvido, visivel_cliente: row.visivel_cliente },
+    )
+    if (mudou)
+      await registrarAuditoria(tx, origem, {
+        acao: 'alterar',
+        entidade: 'aviso',
+        entidade_id: id,
+        rotulo: resumo(row.texto),
+        servico_id: row.servico_id,
+        ...mudou,
+      })
+    if (row.visivel_cliente && !antes.visivel && !row.resolvido)
+      await notificarCliente(tx, row.servico_id, {
+        tipo: 'aviso_novo',
+        titulo: `Novo aviso em ${await nomeServico(tx, row.servico_id)}: ${resumo(row.texto)}`,
+        link: linkNotificacao.inicioCliente(),
+      })
+    return toAviso(row)
+  })
 }
 
-export async function deleteAviso(db: DbOrTx, id: string) {
-  const [row] = await db.delete(avisos).where(eq(avisos.id, id)).returning({ id: avisos.id })
-  if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
+export async function deleteAviso(db: DbOrTx, id: string, origem: Origem) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(avisos).where(eq(avisos.id, id)).returning()
+    if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
+    await registrarAuditoria(tx, origem, {
+      acao: 'excluir',
+      entidade: 'aviso',
+      entidade_id: id,
+      rotulo: resumo(row.texto),
+      servico_id: row.servico_id,
+      antes: { texto: row.texto, data_limite: row.data_limite, resolvido: row.resolvido },
+    })
+  })
 }
 
 // ---- the client's side (issue 17): only visible avisos of the client's own services ----

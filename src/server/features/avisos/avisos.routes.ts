@@ -1,3 +1,4 @@
+import { origemDe } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -78,7 +79,9 @@ export async function avisosRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
-      return reply.status(201).send(await createAviso(app.ctx.db, servico.id, request.body))
+      return reply
+        .status(201)
+        .send(await createAviso(app.ctx.db, servico.id, request.body, origemDe(request)))
     },
   )
 
@@ -88,14 +91,14 @@ export async function avisosRoutes(fastify: FastifyInstance) {
       config: admin,
       schema: { params: IdParamsSchema, body: AvisoUpdateSchema, response: { 200: AvisoSchema } },
     },
-    async (request) => updateAviso(app.ctx.db, request.params.id, request.body),
+    async (request) => updateAviso(app.ctx.db, request.params.id, request.body, origemDe(request)),
   )
 
   app.delete(
     '/api/admin/avisos/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteAviso(app.ctx.db, request.params.id)
+      await deleteAviso(app.ctx.db, request.params.id, origemDe(request))
       return reply.status(204).send()
     },
   )

@@ -240,6 +240,94 @@ describe('"Visível para o cliente" on a new aviso', () => {
   })
 })
 
+describe('"Visível para o cliente" on an existing aviso', () => {
+  const meusIds = async (a: Actor) =>
+    (await a.inject({ method: 'GET', url: '/api/meus-avisos' }))
+      .json()
+      .map((x: { id: string }) => x.id)
+
+  it('showing an internal aviso notifies its client once; making it internal hides it', async () => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const aviso = await createAviso(t.db, {
+      servico_id: s.id,
+      texto: 'Pagar a taxa de análise',
+      visivel_cliente: false,
+    })
+    expect(await meusIds(actors.owner)).not.toContain(aviso.id)
+    const antes = (await notificacoesDe(actors.owner.userId!, 'aviso_novo')).length
+    for (const visivel_cliente of [true, true]) {
+      const res = await actors.admin.inject({
+        method: 'PATCH',
+        url: `/api/admin/avisos/${aviso.id}`,
+        payload: { visivel_cliente },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ visivel_cliente: true, resolvido: false })
+    }
+    const depois = await notificacoesDe(actors.owner.userId!, 'aviso_novo')
+    expect(depois.length).toBe(antes + 1)
+    expect(depois.at(-1)!.titulo).toContain('Pagar a taxa de análise')
+    expect(await meusIds(actors.owner)).toContain(aviso.id)
+    expect(await notificacoesDe(actors.otherClient.userId!, 'aviso_novo')).toEqual([])
+
+    // internal again: the client no longer sees it nor can mark it done
+    const interno = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/avisos/${aviso.id}`,
+      payload: { visivel_cliente: false },
+    })
+    expect(interno.json()).toMatchObject({ visivel_cliente: false, resolvido: false })
+    expect(await meusIds(actors.owner)).not.toContain(aviso.id)
+    const concluir = await actors.owner.inject({
+      method: 'POST',
+      url: `/api/meus-avisos/${aviso.id}/concluir`,
+    })
+    expect(concluir.statusCode).toBe(404)
+    expect((await notificacoesDe(actors.owner.userId!, 'aviso_novo')).length).toBe(antes + 1)
+  })
+
+  it('showing a resolved aviso is no news; a body with neither flag is 400 and changes nothing', async () => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const aviso = await createAviso(t.db, {
+      servico_id: s.id,
+      resolvido: true,
+      visivel_cliente: false,
+    })
+    const antes = (await notificacoesDe(actors.owner.userId!, 'aviso_novo')).length
+    const res = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/avisos/${aviso.id}`,
+      payload: { visivel_cliente: true },
+    })
+    expect(res.json()).toMatchObject({ visivel_cliente: true, resolvido: true })
+    expect((await notificacoesDe(actors.owner.userId!, 'aviso_novo')).length).toBe(antes)
+    for (const payload of [{}, { visivel_cliente: 'sim' }]) {
+      const bad = await actors.admin.inject({
+        method: 'PATCH',
+        url: `/api/admin/avisos/${aviso.id}`,
+        payload,
+      })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toMatch(/^Informe se o aviso (está resolvido|é visível)/)
+    }
+    const [row] = await t.db.select().from(avisos).where(eq(avisos.id, aviso.id))
+    expect(row).toMatchObject({ visivel_cliente: true, resolvido: true })
+  })
+
+  it.each(AUDIENCES)('%s may not change it unless admin', async (name) => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const aviso = await createAviso(t.db, { servico_id: s.id, visivel_cliente: false })
+    const res = await actors[name].inject({
+      method: 'PATCH',
+      url: `/api/admin/avisos/${aviso.id}`,
+      payload: { visivel_cliente: true },
+    })
+    expect(res.statusCode).toBe(ADMIN_ONLY[name])
+    const [row] = await t.db.select().from(avisos).where(eq(avisos.id, aviso.id))
+    expect(row.visivel_cliente).toBe(name === 'admin')
+  })
+})
+
 describe('GET /api/meus-avisos', () => {
   const CLIENT_ONLY = { anonymous: 401, otherClient: 200, owner: 200, admin: 403 } as const
 

@@ -1,3 +1,4 @@
+import { auditarCadastro, origemDe } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { CategoriaFormSchema, CategoriaSchema } from '#shared/schemas/cadastros.ts'
@@ -31,7 +32,16 @@ export async function categoriasRoutes(fastify: FastifyInstance) {
     '/api/admin/categorias',
     { config: admin, schema: { body: CategoriaFormSchema, response: { 201: CategoriaSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await createCategoria(app.ctx.db, request.body)),
+      reply
+        .status(201)
+        .send(
+          await auditarCadastro(
+            app.ctx.db,
+            origemDe(request),
+            { entidade: 'categoria', acao: 'criar' },
+            (tx) => createCategoria(tx, request.body),
+          ),
+        ),
   )
 
   app.patch(
@@ -44,14 +54,25 @@ export async function categoriasRoutes(fastify: FastifyInstance) {
         response: { 200: CategoriaSchema },
       },
     },
-    async (request) => updateCategoria(app.ctx.db, request.params.id, request.body),
+    async (request) =>
+      auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'categoria', acao: 'alterar', id: request.params.id },
+        (tx) => updateCategoria(tx, request.params.id, request.body),
+      ),
   )
 
   app.delete(
     '/api/admin/categorias/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteCategoria(app.ctx.db, request.params.id)
+      await auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'categoria', acao: 'excluir', id: request.params.id },
+        (tx) => deleteCategoria(tx, request.params.id),
+      )
       return reply.status(204).send()
     },
   )

@@ -1,3 +1,4 @@
+import { auditarCadastro, origemDe } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { RegraFormSchema, RegraSchema } from '#shared/schemas/cadastros.ts'
@@ -22,14 +23,29 @@ export async function regrasDocumentosRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/regras-documentos',
     { config: admin, schema: { body: RegraFormSchema, response: { 201: RegraSchema } } },
-    async (request, reply) => reply.status(201).send(await createRegra(app.ctx.db, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await auditarCadastro(
+            app.ctx.db,
+            origemDe(request),
+            { entidade: 'regra_documento', acao: 'criar' },
+            (tx) => createRegra(tx, request.body),
+          ),
+        ),
   )
 
   app.delete(
     '/api/admin/regras-documentos/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteRegra(app.ctx.db, request.params.id)
+      await auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'regra_documento', acao: 'excluir', id: request.params.id },
+        (tx) => deleteRegra(tx, request.params.id),
+      )
       return reply.status(204).send()
     },
   )

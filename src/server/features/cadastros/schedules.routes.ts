@@ -1,3 +1,4 @@
+import { auditarCadastro, origemDe } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ScheduleFormSchema, ScheduleSchema } from '#shared/schemas/cadastros.ts'
@@ -28,7 +29,16 @@ export async function schedulesRoutes(fastify: FastifyInstance) {
     '/api/admin/schedules',
     { config: admin, schema: { body: ScheduleFormSchema, response: { 201: ScheduleSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await createSchedule(app.ctx.db, request.body)),
+      reply
+        .status(201)
+        .send(
+          await auditarCadastro(
+            app.ctx.db,
+            origemDe(request),
+            { entidade: 'schedule', acao: 'criar' },
+            (tx) => createSchedule(tx, request.body),
+          ),
+        ),
   )
 
   app.patch(
@@ -41,14 +51,25 @@ export async function schedulesRoutes(fastify: FastifyInstance) {
         response: { 200: ScheduleSchema },
       },
     },
-    async (request) => updateSchedule(app.ctx.db, request.params.id, request.body),
+    async (request) =>
+      auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'schedule', acao: 'alterar', id: request.params.id },
+        (tx) => updateSchedule(tx, request.params.id, request.body),
+      ),
   )
 
   app.delete(
     '/api/admin/schedules/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteSchedule(app.ctx.db, request.params.id)
+      await auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'schedule', acao: 'excluir', id: request.params.id },
+        (tx) => deleteSchedule(tx, request.params.id),
+      )
       return reply.status(204).send()
     },
   )

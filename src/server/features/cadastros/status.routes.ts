@@ -1,3 +1,4 @@
+import { auditarCadastro, origemDe } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { StatusFormSchema, StatusSchema } from '#shared/schemas/cadastros.ts'
@@ -25,7 +26,17 @@ export async function statusRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/status',
     { config: admin, schema: { body: StatusFormSchema, response: { 201: StatusSchema } } },
-    async (request, reply) => reply.status(201).send(await createStatus(app.ctx.db, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await auditarCadastro(
+            app.ctx.db,
+            origemDe(request),
+            { entidade: 'status', acao: 'criar' },
+            (tx) => createStatus(tx, request.body),
+          ),
+        ),
   )
 
   app.patch(
@@ -34,14 +45,25 @@ export async function statusRoutes(fastify: FastifyInstance) {
       config: admin,
       schema: { params: IdParamsSchema, body: StatusFormSchema, response: { 200: StatusSchema } },
     },
-    async (request) => updateStatus(app.ctx.db, request.params.id, request.body),
+    async (request) =>
+      auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'status', acao: 'alterar', id: request.params.id },
+        (tx) => updateStatus(tx, request.params.id, request.body),
+      ),
   )
 
   app.delete(
     '/api/admin/status/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteStatus(app.ctx.db, request.params.id)
+      await auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'status', acao: 'excluir', id: request.params.id },
+        (tx) => deleteStatus(tx, request.params.id),
+      )
       return reply.status(204).send()
     },
   )

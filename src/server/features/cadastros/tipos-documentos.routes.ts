@@ -1,3 +1,4 @@
+import { auditarCadastro, origemDe } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { TipoDocumentoFormSchema, TipoDocumentoSchema } from '#shared/schemas/cadastros.ts'
@@ -31,7 +32,16 @@ export async function tiposDocumentosRoutes(fastify: FastifyInstance) {
       schema: { body: TipoDocumentoFormSchema, response: { 201: TipoDocumentoSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createTipoDocumento(app.ctx.db, request.body)),
+      reply
+        .status(201)
+        .send(
+          await auditarCadastro(
+            app.ctx.db,
+            origemDe(request),
+            { entidade: 'tipo_documento', acao: 'criar' },
+            (tx) => createTipoDocumento(tx, request.body),
+          ),
+        ),
   )
 
   app.patch(
@@ -44,14 +54,25 @@ export async function tiposDocumentosRoutes(fastify: FastifyInstance) {
         response: { 200: TipoDocumentoSchema },
       },
     },
-    async (request) => updateTipoDocumento(app.ctx.db, request.params.id, request.body),
+    async (request) =>
+      auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'tipo_documento', acao: 'alterar', id: request.params.id },
+        (tx) => updateTipoDocumento(tx, request.params.id, request.body),
+      ),
   )
 
   app.delete(
     '/api/admin/tipos-documentos/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteTipoDocumento(app.ctx.db, request.params.id)
+      await auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'tipo_documento', acao: 'excluir', id: request.params.id },
+        (tx) => deleteTipoDocumento(tx, request.params.id),
+      )
       return reply.status(204).send()
     },
   )

@@ -1,3 +1,4 @@
+import { auditarCadastro, origemDe } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { TipoServicoFormSchema, TipoServicoSchema } from '#shared/schemas/cadastros.ts'
@@ -31,7 +32,16 @@ export async function tiposServicosRoutes(fastify: FastifyInstance) {
       schema: { body: TipoServicoFormSchema, response: { 201: TipoServicoSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createTipoServico(app.ctx.db, request.body)),
+      reply
+        .status(201)
+        .send(
+          await auditarCadastro(
+            app.ctx.db,
+            origemDe(request),
+            { entidade: 'tipo_servico', acao: 'criar' },
+            (tx) => createTipoServico(tx, request.body),
+          ),
+        ),
   )
 
   app.patch(
@@ -44,14 +54,25 @@ export async function tiposServicosRoutes(fastify: FastifyInstance) {
         response: { 200: TipoServicoSchema },
       },
     },
-    async (request) => updateTipoServico(app.ctx.db, request.params.id, request.body),
+    async (request) =>
+      auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'tipo_servico', acao: 'alterar', id: request.params.id },
+        (tx) => updateTipoServico(tx, request.params.id, request.body),
+      ),
   )
 
   app.delete(
     '/api/admin/tipos-servicos/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteTipoServico(app.ctx.db, request.params.id)
+      await auditarCadastro(
+        app.ctx.db,
+        origemDe(request),
+        { entidade: 'tipo_servico', acao: 'excluir', id: request.params.id },
+        (tx) => deleteTipoServico(tx, request.params.id),
+      )
       return reply.status(204).send()
     },
   )

@@ -1,3 +1,4 @@
+import { camposAlterados, registrarAuditoria, type Origem } from '../../db/auditoria.ts'
 import {
   and,
   count,
@@ -175,6 +176,7 @@ const rowValues = (body: ClienteBody) => ({ ...body, endereco: composeEndereco(b
 export async function createCliente(
   deps: { db: Db; auth: Auth; log: { warn: (obj: object, msg: string) => void } },
   body: ClienteBody & { senha_temporaria: string },
+  origem: Origem,
 ) {
   const { db } = deps
   const { senha_temporaria, ...dados } = body
@@ -182,10 +184,22 @@ export async function createCliente(
 
   let id: string
   try {
-    ;[{ id }] = await db
-      .insert(clientes)
-      .values({ ...rowValues(dados), user_id: null })
-      .returning({ id: clientes.id })
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(clientes)
+        .values({ ...rowValues(dados), user_id: null })
+        .returning({ id: clientes.id })
+      // Issue 15: the new record (never the temporary password), in the insert's transaction.
+      await registrarAuditoria(tx, origem, {
+        acao: 'criar',
+        entidade: 'cliente',
+        entidade_id: row.id,
+        rotulo: dados.nome,
+        cliente_id: row.id,
+        depois: rowValues(dados),
+      })
+      return row.id
+    })
   } catch (err) {
     throw uniqueViolation(err) ?? err
   }
@@ -235,11 +249,25 @@ async function createAccount(
   }
 }
 
-export async function updateCliente(db: DbOrTx, id: string, body: ClienteBody) {
+export async function updateCliente(db: DbOrTx, id: string, body: ClienteBody, origem: Origem) {
   await getCliente(db, id)
   await assertUnique(db, body, id)
   try {
-    await db.update(clientes).set(rowValues(body)).where(eq(clientes.id, id))
+    await db.transaction(async (tx) => {
+      const [antes] = await tx.select().from(clientes).where(eq(clientes.id, id)).for('update')
+      const depois = rowValues(body)
+      await tx.update(clientes).set(depois).where(eq(clientes.id, id))
+      const mudou = antes && camposAlterados(antes, depois)
+      if (mudou)
+        await registrarAuditoria(tx, origem, {
+          acao: 'alterar',
+          entidade: 'cliente',
+          entidade_id: id,
+          rotulo: depois.nome,
+          cliente_id: id,
+          ...mudou,
+        })
+    })
   } catch (err) {
     throw uniqueViolation(err) ?? err
   }
@@ -252,16 +280,20 @@ export async function updateCliente(db: DbOrTx, id: string, body: ClienteBody) {
  * after the commit, the stored files. A failure before the commit changes nothing; a file that
  * cannot be removed afterwards is only logged.
  */
-export async function deleteCliente(deps: FileDeps, id: string, actorUserId: string) {
+export async function deleteCliente(deps: FileDeps, id: string, origem: Origem) {
   await deleteWithFiles(deps, async (tx) => {
-    const [cliente] = await tx
-      .select({ id: clientes.id, user_id: clientes.user_id })
-      .from(clientes)
-      .where(eq(clientes.id, id))
-      .for('update')
+    const [cliente] = await tx.select().from(clientes).where(eq(clientes.id, id)).for('update')
     if (!cliente) throw notFound(CLIENTE_NAO_ENCONTRADO)
-    if (cliente.user_id && cliente.user_id === actorUserId)
+    if (cliente.user_id && cliente.user_id === origem.ator_id)
       throw new HttpError(409, PROPRIO_CLIENTE)
+    await registrarAuditoria(tx, origem, {
+      acao: 'excluir',
+      entidade: 'cliente',
+      entidade_id: id,
+      rotulo: cliente.nome,
+      cliente_id: id,
+      antes: cliente,
+    })
     const doCliente = tx
       .select({ id: servicos.id })
       .from(servicos)
@@ -275,24 +307,38 @@ export async function deleteCliente(deps: FileDeps, id: string, actorUserId: str
 }
 
 /** SPEC §4/§6: grant or revoke admin (update the role row, else insert it). */
-export async function updateClienteAdmin(
-  db: DbOrTx,
-  id: string,
-  admin: boolean,
-  actorUserId: string,
-) {
+export async function updateClienteAdmin(db: DbOrTx, id: string, admin: boolean, origem: Origem) {
   const [cliente] = await db
-    .select({ user_id: clientes.user_id })
+    .select({ user_id: clientes.user_id, nome: clientes.nome })
     .from(clientes)
     .where(eq(clientes.id, id))
   if (!cliente) throw notFound(CLIENTE_NAO_ENCONTRADO)
   if (!cliente.user_id) throw new HttpError(409, SEM_CONTA)
-  if (!admin && cliente.user_id === actorUserId) throw new HttpError(409, PROPRIO_ADMIN)
+  if (!admin && cliente.user_id === origem.ator_id) throw new HttpError(409, PROPRIO_ADMIN)
+  const userId = cliente.user_id
   const role = admin ? 'admin' : 'usuario'
-  await db
-    .insert(userRoles)
-    .values({ user_id: cliente.user_id, role })
-    .onConflictDoUpdate({ target: userRoles.user_id, set: { role } })
+  await db.transaction(async (tx) => {
+    const [antes] = await tx
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.user_id, userId))
+      .for('update')
+    await tx
+      .insert(userRoles)
+      .values({ user_id: userId, role })
+      .onConflictDoUpdate({ target: userRoles.user_id, set: { role } })
+    // Issue 15: a role change, when it is one.
+    if (antes?.role !== role)
+      await registrarAuditoria(tx, origem, {
+        acao: 'papel',
+        entidade: 'usuario',
+        entidade_id: userId,
+        rotulo: cliente.nome,
+        cliente_id: id,
+        antes: { role: antes?.role ?? null },
+        depois: { role },
+      })
+  })
   return { conta: role } as const
 }
 
@@ -314,6 +360,7 @@ export async function upsertMeusDados(
   db: Db,
   account: Pick<Actor, 'userId' | 'email' | 'emailVerified'>,
   dados: MeusDados,
+  origem: Origem,
 ): Promise<ClienteDados> {
   const values = {
     nome: dados.nome,
@@ -361,11 +408,23 @@ export async function upsertMeusDados(
       if (emailClash) throw new HttpError(409, EMAIL_DUPLICADO, 'email')
 
       if (targetId) {
+        const [antes] = await tx.select().from(clientes).where(eq(clientes.id, targetId))
         const [row] = await tx
           .update(clientes)
           .set({ ...values, user_id: account.userId })
           .where(eq(clientes.id, targetId))
           .returning(dadosColumns)
+        // Issue 15: the correction (LGPD art. 18), only the fields that changed.
+        const mudou = antes && camposAlterados(antes, { ...values, user_id: account.userId })
+        if (mudou)
+          await registrarAuditoria(tx, origem, {
+            acao: 'alterar',
+            entidade: 'cliente',
+            entidade_id: targetId,
+            rotulo: values.nome,
+            cliente_id: targetId,
+            ...mudou,
+          })
         return row
       }
       const [row] = await tx
@@ -373,6 +432,14 @@ export async function upsertMeusDados(
         .values({ ...values, user_id: account.userId })
         .onConflictDoUpdate({ target: clientes.user_id, set: values })
         .returning(dadosColumns)
+      await registrarAuditoria(tx, origem, {
+        acao: 'criar',
+        entidade: 'cliente',
+        entidade_id: row.id,
+        rotulo: values.nome,
+        cliente_id: row.id,
+        depois: values,
+      })
       return row
     })
   } catch (err) {

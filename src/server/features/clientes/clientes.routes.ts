@@ -1,3 +1,4 @@
+import { origemDe } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -55,6 +56,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       const created = await createCliente(
         { db: app.ctx.db, auth: app.ctx.auth, log: request.log },
         request.body,
+        origemDe(request),
       )
       return reply.status(201).send(created)
     },
@@ -66,7 +68,8 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       config: admin,
       schema: { params: IdParamsSchema, body: ClienteFormSchema, response: { 200: ClienteSchema } },
     },
-    async (request) => updateCliente(app.ctx.db, request.params.id, request.body),
+    async (request) =>
+      updateCliente(app.ctx.db, request.params.id, request.body, origemDe(request)),
   )
 
   app.delete(
@@ -76,7 +79,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       await deleteCliente(
         { db: app.ctx.db, storage: app.ctx.storage, log: request.log },
         request.params.id,
-        actorOf(request).userId,
+        origemDe(request),
       )
       return reply.status(204).send()
     },
@@ -93,12 +96,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      updateClienteAdmin(
-        app.ctx.db,
-        request.params.id,
-        request.body.admin,
-        actorOf(request).userId,
-      ),
+      updateClienteAdmin(app.ctx.db, request.params.id, request.body.admin, origemDe(request)),
   )
 
   // ---- Meus Dados: the signed-in client's own record ----
@@ -116,7 +114,8 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       config: { audience: 'cliente' },
       schema: { body: MeusDadosSchema, response: { 200: ClienteDadosSchema } },
     },
-    async (request) => upsertMeusDados(app.ctx.db, actorOf(request), request.body),
+    async (request) =>
+      upsertMeusDados(app.ctx.db, actorOf(request), request.body, origemDe(request)),
   )
 
   // ---- CEP lookup ----

@@ -1,3 +1,4 @@
+import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
 import {
   linkNotificacao,
   nomeCliente,
@@ -56,7 +57,7 @@ const comVersaoAtual = and(eq(versao.documento_id, doc.id), eq(versao.atual, tru
 /** SPEC §7 step 6: the current file of a document and its type name, within the actor's scope. */
 export async function getArquivo(db: DbOrTx, actor: Actor, id: string) {
   const [row] = await db
-    .select({ caminho: versao.caminho, tipo: nomeTipo('documento') })
+    .select({ caminho: versao.caminho, tipo: nomeTipo('documento'), servico_id: doc.servico_id })
     .from(doc)
     .innerJoin(versao, comVersaoAtual)
     .leftJoin(tiposDocumentos, eq(tiposDocumentos.id, doc.tipo_documento_id))
@@ -68,7 +69,7 @@ export async function getArquivo(db: DbOrTx, actor: Actor, id: string) {
 /** Issue 14: one version's file, within the actor's scope. */
 export async function getVersaoArquivo(db: DbOrTx, actor: Actor, id: string, versaoId: string) {
   const [row] = await db
-    .select({ caminho: versao.caminho, tipo: nomeTipo('documento') })
+    .select({ caminho: versao.caminho, tipo: nomeTipo('documento'), servico_id: doc.servico_id })
     .from(doc)
     .innerJoin(versao, eq(versao.documento_id, doc.id))
     .leftJoin(tiposDocumentos, eq(tiposDocumentos.id, doc.tipo_documento_id))
@@ -276,6 +277,8 @@ export async function addVersao(
     sha256: string
     /** A client's upload: its documents may take at most this many megabytes (issue 13). */
     cotaClienteMb?: number
+    /** Issue 15: who uploaded, for the audit trail. */
+    origem: Origem
   },
 ) {
   if (p.cotaClienteMb !== undefined) await assertCotaCliente(tx, p, p.cotaClienteMb)
@@ -318,7 +321,20 @@ export async function addVersao(
       user_id: p.userId,
       estado: p.enviadoPor === 'cliente' ? 'enviado' : null,
     })
-    .returning({ data_envio: isoTimestamp(versao.created_at) })
+    .returning({ id: versao.id, data_envio: isoTimestamp(versao.created_at) })
+  await registrarAuditoria(tx, p.origem, {
+    acao: 'criar',
+    entidade: 'documento',
+    entidade_id: documento.id,
+    rotulo: p.tipo,
+    servico_id: p.servicoId,
+    depois: {
+      versao_id: nova.id,
+      enviado_por: p.enviadoPor,
+      tamanho: p.tamanho,
+      visivel_usuario: p.visivel,
+    },
+  })
   // Issue 17: the other side hears of it, in this same transaction.
   if (p.enviadoPor === 'cliente')
     await notificarAdmins(tx, {
@@ -374,26 +390,67 @@ async function assertCotaCliente(
     )
 }
 
-/** Shows or hides a document from the client (SPEC §2 Documents card). */
+/**
+ * Shows or hides a document from the client (SPEC §2 Documents card). Issue 17: showing a hidden
+ * document of the administration makes it available, so the client is notified (in the same
+ * transaction); hiding, or saving the same choice, is not news.
+ */
 export async function updateDocumento(
-  db: DbOrTx,
+  tx: Tx,
   id: string,
   body: { visivel_usuario: boolean },
+  origem: Origem,
 ): Promise<AdminDocumento> {
-  const [row] = await db
-    .update(doc)
-    .set({ visivel_usuario: body.visivel_usuario })
+  const [antes] = await tx
+    .select({
+      visivel: doc.visivel_usuario,
+      enviadoPor: doc.enviado_por,
+      servicoId: doc.servico_id,
+    })
+    .from(doc)
     .where(eq(doc.id, id))
-    .returning({ id: doc.id })
-  if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
-  return getDocumento(db, id)
+    .for('update')
+  if (!antes) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
+  await tx.update(doc).set({ visivel_usuario: body.visivel_usuario }).where(eq(doc.id, id))
+  const documento = await getDocumento(tx, id)
+  // Issue 15: shown or hidden, recorded in the same transaction.
+  if (antes.visivel !== body.visivel_usuario)
+    await registrarAuditoria(tx, origem, {
+      acao: 'alterar',
+      entidade: 'documento',
+      entidade_id: id,
+      rotulo: documento.tipo,
+      servico_id: antes.servicoId,
+      antes: { visivel_usuario: antes.visivel },
+      depois: { visivel_usuario: body.visivel_usuario },
+    })
+  if (body.visivel_usuario && !antes.visivel && antes.enviadoPor === 'admin')
+    await notificarCliente(tx, antes.servicoId, {
+      tipo: 'documento_disponivel',
+      titulo: `Documento disponibilizado: ${documento.tipo} em ${await nomeServico(tx, antes.servicoId)}`,
+      link: linkNotificacao.documentosCliente(antes.servicoId),
+    })
+  return documento
 }
 
 /** Deletes the document with every version; answers their stored keys (`deleteWithFiles`). */
-export async function deleteDocumento(tx: Tx, id: string) {
+export async function deleteDocumento(tx: Tx, id: string, origem: Origem) {
   const keys = await documentFiles(tx, eq(doc.id, id))
-  const [row] = await tx.delete(doc).where(eq(doc.id, id)).returning({ id: doc.id })
+  const [row] = await tx.delete(doc).where(eq(doc.id, id)).returning({
+    id: doc.id,
+    servico_id: doc.servico_id,
+    tipo: doc.tipo_documento,
+    enviado_por: doc.enviado_por,
+  })
   if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
+  await registrarAuditoria(tx, origem, {
+    acao: 'excluir',
+    entidade: 'documento',
+    entidade_id: id,
+    rotulo: row.tipo,
+    servico_id: row.servico_id,
+    antes: { enviado_por: row.enviado_por, versoes: keys.length },
+  })
   return { result: undefined, keys }
 }
 
@@ -411,7 +468,13 @@ const TRANSICAO: Record<Revisao['estado'], { de: Estado[]; erro: string }> = {
  * review, or reopens a reviewed one (back to 'Em análise'). Answers what the rejection e-mail
  * needs.
  */
-export async function revisarDocumento(db: DbOrTx, id: string, userId: string, body: Revisao) {
+export async function revisarDocumento(
+  db: DbOrTx,
+  id: string,
+  origem: Origem & { ator_id: string },
+  body: Revisao,
+) {
+  const userId = origem.ator_id
   const [atual] = await db
     .select({
       versao_id: versao.id,
@@ -435,18 +498,34 @@ export async function revisarDocumento(db: DbOrTx, id: string, userId: string, b
   if (!atual) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
   if (atual.enviado_por !== 'cliente') throw new HttpError(409, SO_CLIENTE_REVISADO)
   const regra = TRANSICAO[body.estado]
-  const [row] = await db
-    .update(versao)
-    .set({
-      estado: body.estado,
-      motivo: body.estado === 'rejeitado' ? body.motivo : null,
-      revisado_por: userId,
-      revisado_em: sql`now()`,
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(versao)
+      .set({
+        estado: body.estado,
+        motivo: body.estado === 'rejeitado' ? body.motivo : null,
+        revisado_por: userId,
+        revisado_em: sql`now()`,
+      })
+      // The state is checked in the statement: two analysts at once cannot both decide.
+      .where(and(eq(versao.id, atual.versao_id), inArray(versao.estado, regra.de)))
+      .returning({ id: versao.id })
+    if (!row) throw new HttpError(409, regra.erro)
+    // Issue 15: the review, with its reason, in the same transaction.
+    await registrarAuditoria(tx, origem, {
+      acao: 'alterar',
+      entidade: 'documento',
+      entidade_id: id,
+      rotulo: atual.tipo,
+      servico_id: atual.servico_id,
+      antes: { situacao: atual.estado },
+      depois: {
+        situacao: body.estado,
+        ...(body.estado === 'rejeitado' ? { motivo: body.motivo } : {}),
+        versao_id: atual.versao_id,
+      },
     })
-    // The state is checked in the statement: two analysts at once cannot both decide.
-    .where(and(eq(versao.id, atual.versao_id), inArray(versao.estado, regra.de)))
-    .returning({ id: versao.id })
-  if (!row) throw new HttpError(409, regra.erro)
+  })
   return atual
 }
 

@@ -1,3 +1,4 @@
+import { origemDe, registrarAuditoria } from '../../db/auditoria.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -103,12 +104,31 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       .send(stream)
   }
 
+  /** Issue 15: every download is recorded (who took which file of which service). */
+  const registrarDownload = (
+    request: FastifyRequest,
+    documentoId: string,
+    arquivo: { tipo: string; servico_id: string },
+    versaoId?: string,
+  ) =>
+    registrarAuditoria(app.ctx.db, origemDe(request), {
+      acao: 'download',
+      entidade: 'documento',
+      entidade_id: documentoId,
+      rotulo: arquivo.tipo,
+      servico_id: arquivo.servico_id,
+      depois: versaoId ? { versao_id: versaoId } : null,
+    })
+
   // SPEC §7 step 6: download by id; clients only within their own visible documents.
   app.get(
     '/api/documentos/:id/arquivo',
     { config: { audience: 'user' }, schema: { params: IdParamsSchema } },
-    async (request, reply) =>
-      sendArquivo(reply, await getArquivo(app.ctx.db, actorOf(request), request.params.id)),
+    async (request, reply) => {
+      const arquivo = await getArquivo(app.ctx.db, actorOf(request), request.params.id)
+      await registrarDownload(request, request.params.id, arquivo)
+      return sendArquivo(reply, arquivo)
+    },
   )
 
   // Issue 14 "Histórico": every version of a document, for the admin and for its client.
@@ -126,7 +146,9 @@ export async function documentosRoutes(fastify: FastifyInstance) {
     { config: { audience: 'user' }, schema: { params: VersaoParamsSchema } },
     async (request, reply) => {
       const { id, versaoId } = request.params
-      return sendArquivo(reply, await getVersaoArquivo(app.ctx.db, actorOf(request), id, versaoId))
+      const arquivo = await getVersaoArquivo(app.ctx.db, actorOf(request), id, versaoId)
+      await registrarDownload(request, id, arquivo, versaoId)
+      return sendArquivo(reply, arquivo)
     },
   )
 
@@ -183,6 +205,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
             tamanho: file.size,
             sha256: file.sha256,
             cotaClienteMb: app.ctx.config.quotas.armazenamentoMb,
+            origem: origemDe(request),
           }),
         )
         return {
@@ -210,7 +233,15 @@ export async function documentosRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
-      return listDocumentos(app.ctx.db, servico.id)
+      const lista = await listDocumentos(app.ctx.db, servico.id)
+      // Issue 15: an administrator read a client's documents list.
+      await registrarAuditoria(app.ctx.db, origemDe(request), {
+        acao: 'ler',
+        entidade: 'documento',
+        rotulo: `${servico.tipo_servico}${servico.protocolo ? ` (${servico.protocolo})` : ''}`,
+        servico_id: servico.id,
+      })
+      return lista
     },
   )
 
@@ -247,6 +278,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
             userId: actor.userId,
             tamanho: file.size,
             sha256: file.sha256,
+            origem: origemDe(request),
           }),
         )
         return reply.status(201).send(await getDocumento(app.ctx.db, row.id))
@@ -266,7 +298,10 @@ export async function documentosRoutes(fastify: FastifyInstance) {
         response: { 200: AdminDocumentoSchema },
       },
     },
-    async (request) => updateDocumento(app.ctx.db, request.params.id, request.body),
+    async (request) =>
+      app.ctx.db.transaction((tx) =>
+        updateDocumento(tx, request.params.id, request.body, origemDe(request)),
+      ),
   )
 
   // The rows go first; their files only after the delete committed.
@@ -274,7 +309,9 @@ export async function documentosRoutes(fastify: FastifyInstance) {
     '/api/admin/documentos/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteWithFiles(files(request), (tx) => deleteDocumento(tx, request.params.id))
+      await deleteWithFiles(files(request), (tx) =>
+        deleteDocumento(tx, request.params.id, origemDe(request)),
+      )
       return reply.status(204).send()
     },
   )
@@ -315,7 +352,12 @@ export async function documentosRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params
-      const atual = await revisarDocumento(app.ctx.db, id, actorOf(request).userId, request.body)
+      const atual = await revisarDocumento(
+        app.ctx.db,
+        id,
+        { ...origemDe(request), ator_id: actorOf(request).userId },
+        request.body,
+      )
       if (request.body.estado === 'rejeitado') {
         const destinatarios = uniqueEmails([
           atual.cliente_email,
@@ -350,6 +392,15 @@ export async function documentosRoutes(fastify: FastifyInstance) {
           enviados: sent.enviados,
           falhas: sent.falhas,
           erro: sent.erro,
+        })
+        // Issue 15: the automatic e-mail of a rejection, after its sending was recorded.
+        await registrarAuditoria(app.ctx.db, origemDe(request), {
+          acao: 'email',
+          entidade: 'documento',
+          entidade_id: id,
+          rotulo: subject,
+          servico_id: atual.servico_id,
+          depois: { assunto: subject, enviados: sent.enviados, falhas: sent.falhas },
         })
       }
       return getDocumento(app.ctx.db, id)

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notificacoes, notificacoesEmailDesligado } from '../../db/schema.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import {
   AUDIENCES,
@@ -35,10 +36,15 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const notificar = async (a: Actor, titulo = 'Teste', read_at: Date | null = null) => {
+const notificar = async (
+  a: Actor,
+  titulo = 'Teste',
+  read_at: Date | null = null,
+  created_at?: Date,
+) => {
   const [row] = await t.db
     .insert(notificacoes)
-    .values({ user_id: a.userId!, tipo: 'aviso_novo', titulo, link: '/app', read_at })
+    .values({ user_id: a.userId!, tipo: 'aviso_novo', titulo, link: '/app', read_at, created_at })
     .returning()
   return row
 }
@@ -87,11 +93,31 @@ describe('GET /api/notificacoes and /api/notificacoes/contagem', () => {
   it('lists the newest 20 and counts only the unread', async () => {
     const a = await createClientActor(t)
     for (let i = 0; i < 22; i++) await notificar(a, `n${i}`)
-    await notificar(a, 'lida', new Date())
+    // a second later: the clock of the embedded database may give two quick rows the same time
+    await notificar(a, 'lida', new Date(), new Date(Date.now() + 1000))
     const res = await a.inject({ method: 'GET', url: '/api/notificacoes' })
     expect(res.json().itens).toHaveLength(20)
     expect(res.json().itens[0].titulo).toBe('lida')
     expect(res.json().nao_lidas).toBe(22)
+  })
+})
+
+describe('the unread count', () => {
+  it('is one range of the partial index notificacoes_nao_lidas_idx', async () => {
+    const a = await createClientActor(t)
+    await notificar(a)
+    const plano = await t.db.transaction(async (tx) => {
+      // few rows make a scan cheaper; this asks whether the index serves the count at all
+      await tx.execute(sql`set local enable_seqscan = off`)
+      return rawRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select count(*) from notificacoes
+            where user_id = ${a.userId!} and read_at is null`,
+      )
+    })
+    const texto = plano.map((r) => r['QUERY PLAN']).join('\n')
+    expect(texto).toContain('notificacoes_nao_lidas_idx')
+    expect(texto).not.toMatch(/Seq Scan/)
   })
 })
 
@@ -266,6 +292,63 @@ describe('events that notify', () => {
     expect(rows.length).toBe(antes + 1)
     expect(rows.at(-1)!.link).toBe(`/app/servico/${s.id}/documentos`)
     expect(await doTipo(actors.otherClient.userId!, 'documento_disponivel')).toEqual([])
+  })
+
+  it('showing a hidden administration document notifies the client once; hiding does not', async () => {
+    const tipoDoc = await createTipoDocumento(t.db, { tipo: 'Licença Emitida' })
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/servicos/${s.id}/documentos`,
+      ...multipart(
+        { name: 'licenca.pdf', content: PDF },
+        { tipo_documento_id: tipoDoc.id, visivel_usuario: 'false' },
+      ),
+    })
+    expect(res.statusCode).toBe(201)
+    const docId = res.json().id as string
+    const antes = (await doTipo(actors.owner.userId!, 'documento_disponivel')).length
+    // hidden → shown → shown again → hidden: only the first showing is news
+    for (const visivel_usuario of [true, true, false]) {
+      const patch = await actors.admin.inject({
+        method: 'PATCH',
+        url: `/api/admin/documentos/${docId}`,
+        payload: { visivel_usuario },
+      })
+      expect(patch.statusCode).toBe(200)
+      expect(patch.json().visivel_usuario).toBe(visivel_usuario)
+    }
+    const rows = await doTipo(actors.owner.userId!, 'documento_disponivel')
+    expect(rows.length).toBe(antes + 1)
+    expect(rows.at(-1)!.titulo).toMatch(/^Documento disponibilizado: Licença Emitida em /)
+    expect(rows.at(-1)!.link).toBe(`/app/servico/${s.id}/documentos`)
+    expect(await doTipo(actors.otherClient.userId!, 'documento_disponivel')).toEqual([])
+  })
+
+  it('showing a client’s own document again notifies no one', async () => {
+    const tipoServico = await createTipoServico(t.db)
+    const tipoDoc = await createTipoDocumento(t.db, { tipo: 'CNPJ' })
+    await createRegra(t.db, tipoServico.id, tipoDoc.id)
+    const s = await createServico(t.db, {
+      cliente_id: actors.owner.clienteId!,
+      tipo_servico_id: tipoServico.id,
+    })
+    const sent = await actors.owner.inject({
+      method: 'PUT',
+      url: `/api/servicos/${s.id}/documentos/${tipoDoc.id}`,
+      ...multipart({ name: 'cnpj.pdf', content: PDF }),
+    })
+    expect(sent.statusCode).toBe(200)
+    const antes = (await doTipo(actors.owner.userId!, 'documento_disponivel')).length
+    for (const visivel_usuario of [false, true]) {
+      const patch = await actors.admin.inject({
+        method: 'PATCH',
+        url: `/api/admin/documentos/${sent.json().id}`,
+        payload: { visivel_usuario },
+      })
+      expect(patch.statusCode).toBe(200)
+    }
+    expect((await doTipo(actors.owner.userId!, 'documento_disponivel')).length).toBe(antes)
   })
 
   it('a status change notifies the client; saving the same status does not', async () => {

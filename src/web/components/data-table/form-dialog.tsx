@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react'
-import type { FormEventHandler, ReactNode } from 'react'
+import { useState, type FormEventHandler, type ReactNode } from 'react'
 import { cn } from '../../lib/utils.ts'
 import { Button } from '../ui/button.tsx'
 import {
@@ -12,8 +12,14 @@ import {
   DialogTitle,
 } from '../ui/dialog.tsx'
 import { Label } from '../ui/label.tsx'
+import { ConfirmDialog } from './confirm-dialog.tsx'
 
-/** The create/edit dialog of the lists: title, the form's fields, Cancelar and the submit button. */
+/**
+ * The create/edit dialog of the lists: title, the form's fields, Cancelar and the submit button.
+ * With `dirty` (the form's `isDirty`), closing it (Cancelar, Esc, the X or a click outside) asks
+ * first in the same `ConfirmDialog` as `UnsavedChangesGuard` (issue 18); a successful save closes
+ * it through the caller, without asking.
+ */
 export function FormDialog({
   open,
   onOpenChange,
@@ -21,6 +27,7 @@ export function FormDialog({
   description,
   submitLabel = 'Salvar',
   pending,
+  dirty = false,
   onSubmit,
   className,
   children,
@@ -31,12 +38,64 @@ export function FormDialog({
   description?: string
   submitLabel?: string
   pending?: boolean
+  /** The form has changes that closing would lose. */
+  dirty?: boolean
+  onSubmit: FormEventHandler<HTMLFormElement>
+  className?: string
+  children: ReactNode
+}) {
+  const [confirmClose, setConfirmClose] = useState(false)
+  const change = (o: boolean) => {
+    if (pending) return
+    if (!o && dirty) setConfirmClose(true)
+    else onOpenChange(o)
+  }
+  return (
+    <>
+      <FormDialogContent
+        {...{ open, title, description, submitLabel, pending, onSubmit, className }}
+        onOpenChange={change}
+      >
+        {children}
+      </FormDialogContent>
+      <ConfirmDialog
+        open={confirmClose}
+        onOpenChange={setConfirmClose}
+        title="Sair sem salvar?"
+        description={<p>As alterações que você fez neste formulário ainda não foram salvas.</p>}
+        confirmLabel="Sair sem salvar"
+        onConfirm={() => {
+          setConfirmClose(false)
+          onOpenChange(false)
+        }}
+      />
+    </>
+  )
+}
+
+function FormDialogContent({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel,
+  pending,
+  onSubmit,
+  className,
+  children,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description?: string
+  submitLabel: string
+  pending?: boolean
   onSubmit: FormEventHandler<HTMLFormElement>
   className?: string
   children: ReactNode
 }) {
   return (
-    <Dialog open={open} onOpenChange={(o) => !pending && onOpenChange(o)}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={cn('sm:max-w-lg', className)}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>

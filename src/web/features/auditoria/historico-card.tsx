@@ -30,7 +30,7 @@ export function HistoricoCard({
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <History className="size-5 text-muted-foreground" aria-hidden />
-          Histórico
+          {cliente ? 'Andamento do serviço' : 'Histórico'}
         </CardTitle>
         <CardDescription>
           {cliente ? 'O andamento do seu serviço.' : 'Quem fez o quê neste serviço.'}
@@ -44,7 +44,10 @@ export function HistoricoCard({
         ) : rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhum evento registrado.</p>
         ) : (
-          <ol aria-label="Histórico do serviço" className="grid gap-3">
+          <ol
+            aria-label={cliente ? 'Andamento do serviço' : 'Histórico do serviço'}
+            className="grid gap-3"
+          >
             {rows.map((e) => (
               <li key={e.id} className="grid gap-0.5 border-l-2 border-muted pl-3">
                 <time dateTime={e.em} className="text-xs text-muted-foreground">

@@ -7,6 +7,7 @@ import type {
   Aviso,
   AvisoComOrigem,
   AvisoCreate,
+  AvisoUpdate,
   ExecucaoAvisos,
   MeuAviso,
 } from '#shared/schemas/avisos.ts'
@@ -28,8 +29,8 @@ export const useCreateAviso = (servicoId: string) =>
   )
 
 export const useUpdateAviso = (servicoId: string) =>
-  useAvisosMutation(servicoId, ({ id, resolvido }: { id: string; resolvido: boolean }) =>
-    api<Aviso>(`/api/admin/avisos/${id}`, { method: 'PATCH', body: { resolvido } }),
+  useAvisosMutation(servicoId, ({ id, ...body }: { id: string } & AvisoUpdate) =>
+    api<Aviso>(`/api/admin/avisos/${id}`, { method: 'PATCH', body }),
   )
 
 export const useDeleteAviso = (servicoId: string) =>

@@ -175,7 +175,10 @@ export function AvisosCard({ servicoId }: { servicoId: string }) {
                       </Badge>
                     )}
                     {a.concluido_cliente_em && (
-                      <Badge variant="outline" className="gap-1 bg-background text-green-800">
+                      <Badge
+                        variant="outline"
+                        className="gap-1 bg-background whitespace-normal text-green-800"
+                      >
                         <UserCheck className="size-3" />
                         Concluído pelo cliente em {formatDate(a.concluido_cliente_em)}
                       </Badge>
@@ -183,26 +186,48 @@ export function AvisosCard({ servicoId }: { servicoId: string }) {
                   </div>
                 )}
                 {a.automatico && <AvisoAutomaticoInfo info={a.automatico} />}
-                <div className="mt-2 flex items-center justify-between gap-2 pl-6">
+                <div className="mt-2 grid gap-2 pl-6">
                   <span className="text-xs text-muted-foreground">
                     Prazo: {formatDate(a.data_limite)}
                   </span>
-                  <label className="flex items-center gap-2 text-xs font-medium">
-                    <Switch
-                      checked={a.resolvido}
-                      aria-label={`Resolvido: ${a.texto}`}
-                      onCheckedChange={(v) =>
-                        toggle.mutate(
-                          { id: a.id, resolvido: v },
-                          {
-                            onError: () =>
-                              notifyError('Erro', 'Não foi possível atualizar o aviso.'),
-                          },
-                        )
-                      }
-                    />
-                    {a.resolvido ? 'Resolvido' : 'Pendente'}
-                  </label>
+                  <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+                    <label className="flex items-center gap-2 text-xs font-medium">
+                      <Switch
+                        checked={a.visivel_cliente}
+                        aria-label={`Visível para o cliente: ${a.texto}`}
+                        onCheckedChange={(v) =>
+                          toggle.mutate(
+                            { id: a.id, visivel_cliente: v },
+                            {
+                              onSuccess: () =>
+                                notifySuccess(
+                                  v ? 'Aviso visível para o cliente!' : 'Aviso agora é interno.',
+                                ),
+                              onError: () =>
+                                notifyError('Erro', 'Não foi possível atualizar o aviso.'),
+                            },
+                          )
+                        }
+                      />
+                      Visível para o cliente
+                    </label>
+                    <label className="flex items-center gap-2 text-xs font-medium">
+                      <Switch
+                        checked={a.resolvido}
+                        aria-label={`Resolvido: ${a.texto}`}
+                        onCheckedChange={(v) =>
+                          toggle.mutate(
+                            { id: a.id, resolvido: v },
+                            {
+                              onError: () =>
+                                notifyError('Erro', 'Não foi possível atualizar o aviso.'),
+                            },
+                          )
+                        }
+                      />
+                      {a.resolvido ? 'Resolvido' : 'Pendente'}
+                    </label>
+                  </div>
                 </div>
               </li>
             ))}

@@ -216,6 +216,7 @@ function NomeDescricaoDialog({
   const invalid = form.formState.errors
   return (
     <FormDialog
+      dirty={form.formState.isDirty}
       open
       onOpenChange={(o) => !o && onClose()}
       title={title}
@@ -231,7 +232,12 @@ function NomeDescricaoDialog({
           {...form.register('nome')}
         />
       </Field>
-      <Field label="Descrição" htmlFor={`${resource}-descricao`} hint="Opcional.">
+      <Field
+        label="Descrição"
+        htmlFor={`${resource}-descricao`}
+        error={invalid.descricao?.message}
+        hint="Opcional."
+      >
         <Textarea id={`${resource}-descricao`} rows={3} {...form.register('descricao')} />
       </Field>
     </FormDialog>

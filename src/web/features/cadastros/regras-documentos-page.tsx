@@ -155,7 +155,7 @@ function RegraDialog({ onClose }: { onClose: () => void }) {
             notifySuccess('Salvo com sucesso!', 'Regra criada.')
             onClose()
           },
-          onError: (err) => notifyFailure('Não foi possível salvar a regra.', err),
+          onError: (err) => notifyFailure('Não foi possível salvar a regra.', err, form.setError),
         },
       ),
     notifyInvalid('Erro'),
@@ -163,13 +163,19 @@ function RegraDialog({ onClose }: { onClose: () => void }) {
   const errors = form.formState.errors
   return (
     <FormDialog
+      dirty={form.formState.isDirty}
       open
       onOpenChange={(o) => !o && onClose()}
       title="Nova Regra"
       pending={salvar.isPending}
       onSubmit={onSubmit}
     >
-      <Field label="Tipo de serviço" htmlFor="regra-ts" required>
+      <Field
+        label="Tipo de serviço"
+        htmlFor="regra-ts"
+        error={errors.tipo_servico_id?.message}
+        required
+      >
         <Controller
           control={form.control}
           name="tipo_servico_id"
@@ -198,7 +204,12 @@ function RegraDialog({ onClose }: { onClose: () => void }) {
           )}
         />
       </Field>
-      <Field label="Documento exigido" htmlFor="regra-td" required>
+      <Field
+        label="Documento exigido"
+        htmlFor="regra-td"
+        error={errors.tipo_documento_id?.message}
+        required
+      >
         <Controller
           control={form.control}
           name="tipo_documento_id"

@@ -156,7 +156,8 @@ function ScheduleDialog({ row, onClose }: { row?: Schedule; onClose: () => void 
             )
             onClose()
           },
-          onError: (err) => notifyFailure('Não foi possível salvar o agendamento.', err),
+          onError: (err) =>
+            notifyFailure('Não foi possível salvar o agendamento.', err, form.setError),
         },
       ),
     notifyInvalid('Erro'),
@@ -164,6 +165,7 @@ function ScheduleDialog({ row, onClose }: { row?: Schedule; onClose: () => void 
   const errors = form.formState.errors
   return (
     <FormDialog
+      dirty={form.formState.isDirty}
       open
       onOpenChange={(o) => !o && onClose()}
       title={row ? 'Editar Agendamento' : 'Novo Agendamento'}
@@ -173,6 +175,7 @@ function ScheduleDialog({ row, onClose }: { row?: Schedule; onClose: () => void 
       <Field
         label="Dias para avisar"
         htmlFor="sch-avisar"
+        error={errors.avisar?.message}
         required
         hint="Dias antes do fim da vigência (mínimo 1)."
       >
@@ -191,6 +194,7 @@ function ScheduleDialog({ row, onClose }: { row?: Schedule; onClose: () => void 
       <Field
         label="Mensagem"
         htmlFor="sch-mensagem"
+        error={errors.mensagem?.message}
         required
         hint="Texto do aviso criado no serviço e enviado por email."
       >

@@ -146,6 +146,7 @@ function TipoDocumentoDialog({ row, onClose }: { row?: TipoDocumento; onClose: (
   )
   return (
     <FormDialog
+      dirty={form.formState.isDirty}
       open
       onOpenChange={(o) => !o && onClose()}
       title={row ? 'Editar Tipo de Documento' : 'Novo Tipo de Documento'}

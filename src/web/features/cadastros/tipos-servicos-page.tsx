@@ -61,6 +61,17 @@ export function TiposServicosPage() {
       cell: (r) => formatValidade(r.validade),
     },
     {
+      id: 'antecedencia',
+      header: 'Antecedência para renovação',
+      className: 'whitespace-nowrap',
+      cell: (r) =>
+        r.antecedencia_renovacao == null ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          `${r.antecedencia_renovacao} ${r.antecedencia_renovacao === 1 ? 'dia' : 'dias'}`
+        ),
+    },
+    {
       id: 'ativo',
       header: 'Situação',
       cell: (r) => (r.ativo ? <Badge>Ativo</Badge> : <Badge variant="outline">Inativo</Badge>),
@@ -91,7 +102,7 @@ export function TiposServicosPage() {
     <>
       <PageHeader
         title="Tipos de Serviços"
-        description="Serviços oferecidos, com a categoria, a validade em dias e a mensagem mostrada ao cliente."
+        description="Serviços oferecidos, com a categoria, a validade em dias, a antecedência para renovação e a mensagem mostrada ao cliente."
       />
       <DataTable
         label="Lista de tipos de serviços"
@@ -199,6 +210,7 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
   const errors = form.formState.errors
   return (
     <FormDialog
+      dirty={form.formState.isDirty}
       open
       onOpenChange={(o) => !o && onClose()}
       title={row ? 'Editar Tipo de Serviço' : 'Novo Tipo de Serviço'}
@@ -215,7 +227,12 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <Field label="Categoria" htmlFor="ts-categoria" hint="Opcional.">
+        <Field
+          label="Categoria"
+          htmlFor="ts-categoria"
+          error={errors.categoria_id?.message}
+          hint="Opcional."
+        >
           <Controller
             control={form.control}
             name="categoria_id"
@@ -241,7 +258,12 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
             )}
           />
         </Field>
-        <Field label="Validade (dias)" htmlFor="ts-validade" required>
+        <Field
+          label="Validade (dias)"
+          htmlFor="ts-validade"
+          error={errors.validade?.message}
+          required
+        >
           <Input
             id="ts-validade"
             type="number"
@@ -275,6 +297,7 @@ function TipoServicoDialog({ row, onClose }: { row?: TipoServico; onClose: () =>
       <Field
         label="Mensagem de aviso"
         htmlFor="ts-aviso"
+        error={errors.mensagem_aviso?.message}
         hint="Opcional. Mostrada ao cliente quando ele escolhe este serviço."
       >
         <Textarea id="ts-aviso" rows={3} {...form.register('mensagem_aviso')} />

@@ -63,7 +63,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
             notifySuccess('Salvo com sucesso!', 'Cliente adicionado com conta de acesso ao portal.')
           onClose()
         },
-        onError: (err) => notifyFailure(SAVE_ERROR, err),
+        onError: (err) => notifyFailure(SAVE_ERROR, err, form.setError),
       })
     } else {
       const { senha_temporaria: _ignored, ...body } = values
@@ -74,7 +74,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
             notifySuccess('Salvo com sucesso!', 'Dados do cliente atualizados.')
             onClose()
           },
-          onError: (err) => notifyFailure(SAVE_ERROR, err),
+          onError: (err) => notifyFailure(SAVE_ERROR, err, form.setError),
         },
       )
     }
@@ -106,6 +106,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
 
   return (
     <FormDialog
+      dirty={form.formState.isDirty}
       open
       onOpenChange={(o) => !o && onClose()}
       title={isNew ? 'Novo Cliente' : 'Editar Cliente'}
@@ -121,7 +122,13 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
     >
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-foreground">Dados do cliente</legend>
-        <Field label="Nome" htmlFor="cliente-nome" required className="sm:col-span-2">
+        <Field
+          label="Nome"
+          htmlFor="cliente-nome"
+          error={errors.nome?.message}
+          required
+          className="sm:col-span-2"
+        >
           <Input
             id="cliente-nome"
             autoFocus
@@ -130,7 +137,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
             {...form.register('nome')}
           />
         </Field>
-        <Field label="Email" htmlFor="cliente-email" required>
+        <Field label="Email" htmlFor="cliente-email" error={errors.email?.message} required>
           <Input
             id="cliente-email"
             type="email"
@@ -139,13 +146,18 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
             {...form.register('email')}
           />
         </Field>
-        <Field label="Documento (CPF ou CNPJ)" htmlFor="cliente-documento" required>
+        <Field
+          label="Documento (CPF ou CNPJ)"
+          htmlFor="cliente-documento"
+          error={errors.documento?.message}
+          required
+        >
           {masked('documento', 'cliente-documento', 'documento', {
             inputMode: 'text',
             autoComplete: 'off',
           })}
         </Field>
-        <Field label="Telefone" htmlFor="cliente-telefone">
+        <Field label="Telefone" htmlFor="cliente-telefone" error={errors.telefone?.message}>
           {masked('telefone', 'cliente-telefone', 'telefone', { inputMode: 'tel', type: 'tel' })}
         </Field>
         <Field label="Data de nascimento" htmlFor="cliente-nascimento">
@@ -155,7 +167,12 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
 
       <fieldset className="grid gap-4 sm:grid-cols-6">
         <legend className="mb-3 text-sm font-semibold text-foreground">Endereço</legend>
-        <Field label="CEP" htmlFor="cliente-cep" className="sm:col-span-2">
+        <Field
+          label="CEP"
+          htmlFor="cliente-cep"
+          error={errors.cep?.message}
+          className="sm:col-span-3"
+        >
           <Controller
             control={form.control}
             name="cep"
@@ -172,19 +189,39 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
             )}
           />
         </Field>
-        <Field label="Logradouro" htmlFor="cliente-logradouro" className="sm:col-span-4">
+        <Field
+          label="Logradouro"
+          htmlFor="cliente-logradouro"
+          error={errors.logradouro?.message}
+          className="sm:col-span-3"
+        >
           <Input id="cliente-logradouro" {...form.register('logradouro')} />
         </Field>
-        <Field label="Complemento" htmlFor="cliente-complemento" className="sm:col-span-3">
+        <Field
+          label="Complemento"
+          htmlFor="cliente-complemento"
+          error={errors.complemento?.message}
+          className="sm:col-span-3"
+        >
           <Input id="cliente-complemento" {...form.register('complemento')} />
         </Field>
-        <Field label="Bairro" htmlFor="cliente-bairro" className="sm:col-span-3">
+        <Field
+          label="Bairro"
+          htmlFor="cliente-bairro"
+          error={errors.bairro?.message}
+          className="sm:col-span-3"
+        >
           <Input id="cliente-bairro" {...form.register('bairro')} />
         </Field>
-        <Field label="Cidade" htmlFor="cliente-localidade" className="sm:col-span-4">
+        <Field
+          label="Cidade"
+          htmlFor="cliente-localidade"
+          error={errors.localidade?.message}
+          className="sm:col-span-4"
+        >
           <Input id="cliente-localidade" {...form.register('localidade')} />
         </Field>
-        <Field label="UF" htmlFor="cliente-uf" className="sm:col-span-2">
+        <Field label="UF" htmlFor="cliente-uf" error={errors.uf?.message} className="sm:col-span-2">
           {masked('uf', 'cliente-uf', 'uf', { maxLength: 2 })}
         </Field>
       </fieldset>
@@ -195,6 +232,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
           <Field
             label="Senha temporária"
             htmlFor="cliente-senha"
+            error={errors.senha_temporaria?.message}
             required
             hint="Mínimo de 6 caracteres. Informe-a ao cliente: ele poderá trocá-la em Meus Dados."
           >

@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
 import { useMutationRefreshing } from '../../lib/mutation.ts'
 import { contaKeys } from '../../lib/query-keys.ts'
-import { CODIGO_TOTP, type SenhaAlteracao, type Sessao } from '#shared/schemas/conta.ts'
+import { CODIGO_TOTP } from '#shared/codigos.ts'
+import type { SenhaAlteracao, Sessao } from '#shared/schemas/conta.ts'
 import type { Empresa, EmpresaForm } from '#shared/schemas/empresa.ts'
 
 // The signed-in user (`useMe`) and sign-out live in lib/session.ts: the shell and guard use them.

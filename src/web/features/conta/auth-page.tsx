@@ -1,48 +1,38 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Leaf, Loader2 } from 'lucide-react'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { lazy, Suspense, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { useLightForm } from '../../lib/light-form.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
-import { meQuery } from '../../lib/session.ts'
-import { requestPasswordReset, signIn, signUp, verifySecondFactor } from './api.ts'
-import {
-  CadastroSchema,
-  CodigoDoisFatoresSchema,
-  CredenciaisSchema,
-  RecuperarSenhaSchema,
-  type Cadastro,
-  type CodigoDoisFatores,
-  type Credenciais,
-} from '#shared/schemas/conta.ts'
+import { meQuery } from '../../lib/me-query.ts'
+import { signIn, signUp, verifySecondFactor } from './api.ts'
+import { failure } from './falha.ts'
+import type { CodigoDoisFatores, Credenciais } from '#shared/schemas/conta.ts'
 
-/** SPEC §8: provider messages are shown as delivered; anything else is unexpected. */
-function failure(title: string, err: unknown) {
-  if (err instanceof ApiError) notifyError(title, err.message)
-  else notifyError('Erro', 'Ocorreu um erro inesperado.')
-}
+// Issue 18: /auth stays under 120 KB of JavaScript: its forms are `useLightForm` (no
+// react-hook-form), zod and the schemas load at the first validation, and the "Esqueceu sua
+// senha?" dialog when it is first opened.
+const contaSchemas = () => import('#shared/schemas/conta.ts')
+const credenciais = () => contaSchemas().then((m) => m.CredenciaisSchema)
+const codigo = () => contaSchemas().then((m) => m.CodigoDoisFatoresSchema)
+/** ACEITE_OBRIGATORIO of shared/schemas/conta.ts, written here: that module (zod) loads lazily. */
+const ACEITE_OBRIGATORIO =
+  'Para criar sua conta, aceite a Política de Privacidade e os Termos de Uso.'
+const RecuperarSenhaDialog = lazy(() =>
+  import('./recuperar-senha-dialog.tsx').then((m) => ({ default: m.RecuperarSenhaDialog })),
+)
 
 export function AuthPage() {
   // A full load of /auth by a signed-in visitor is redirected by the server; here only a visit
   // from inside the app, whose session is already known, goes back (no request of its own).
-  const { data: me } = useQuery({ ...meQuery(), enabled: false })
+  const me = useQueryClient().getQueryData(meQuery().queryKey)
   if (me) return <Navigate to={paths.app} replace />
   return (
     <main className="flex min-h-svh items-center justify-center bg-gradient-to-br from-emerald-50 via-background to-teal-50 p-4">
@@ -82,10 +72,11 @@ function LoginForm() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [forgotOpen, setForgotOpen] = useState(false)
+  const [forgotLoaded, setForgotLoaded] = useState(false)
   // Issue 13: an account with the second factor is asked for its code after the password.
   const [segundaEtapa, setSegundaEtapa] = useState(false)
-  const form = useForm<Credenciais>({
-    resolver: zodResolver(CredenciaisSchema),
+  const form = useLightForm<Credenciais>({
+    schema: credenciais,
     defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState
@@ -132,7 +123,10 @@ function LoginForm() {
         labelAside={
           <button
             type="button"
-            onClick={() => setForgotOpen(true)}
+            onClick={() => {
+              setForgotLoaded(true)
+              setForgotOpen(true)
+            }}
             className="cursor-pointer text-sm text-primary hover:underline"
           >
             Esqueceu sua senha?
@@ -150,7 +144,11 @@ function LoginForm() {
         {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
         Entrar
       </Button>
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+      {forgotLoaded && (
+        <Suspense fallback={null}>
+          <RecuperarSenhaDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+        </Suspense>
+      )}
     </form>
   )
 }
@@ -163,8 +161,8 @@ function SegundaEtapaForm({
   onVerified: () => Promise<void>
   onBack: () => void
 }) {
-  const form = useForm<CodigoDoisFatores, unknown, { codigo: string }>({
-    resolver: zodResolver(CodigoDoisFatoresSchema),
+  const form = useLightForm<CodigoDoisFatores, { codigo: string }>({
+    schema: codigo,
     defaultValues: { codigo: '' },
   })
   const { errors } = form.formState
@@ -208,20 +206,36 @@ function SegundaEtapaForm({
 }
 
 function RegisterForm() {
-  const form = useForm<Cadastro>({
-    resolver: zodResolver(CadastroSchema),
-    defaultValues: { email: '', password: '', aceite_termos: false },
+  const form = useLightForm<Credenciais>({
+    schema: credenciais,
+    defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await signUp(values)
-      notifySuccess('Conta criada com sucesso!', 'Verifique seu email para confirmar a conta.')
-      form.reset()
-    } catch (err) {
-      failure('Erro ao criar conta', err)
-    }
-  }, notifyInvalid())
+  // Issue 15: the privacy notice and terms are accepted here (a checkbox, kept apart from the
+  // light form's text fields); the server refuses a sign-up without it.
+  const [aceite, setAceite] = useState(false)
+  const [aceiteErro, setAceiteErro] = useState(false)
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      if (!aceite) {
+        setAceiteErro(true)
+        notifyError('Erro', ACEITE_OBRIGATORIO)
+        return
+      }
+      try {
+        await signUp({ ...values, aceite_termos: true })
+        notifySuccess('Conta criada com sucesso!', 'Verifique seu email para confirmar a conta.')
+        form.reset()
+        setAceite(false)
+      } catch (err) {
+        failure('Erro ao criar conta', err)
+      }
+    },
+    (errors) => {
+      if (!aceite) setAceiteErro(true)
+      notifyInvalid()(errors)
+    },
+  )
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field label="Email" htmlFor="register-email" error={errors.email?.message}>
@@ -247,16 +261,19 @@ function RegisterForm() {
           {...form.register('password')}
         />
       </Field>
-      {/* Issue 15: the privacy notice and terms are accepted at sign-up (both open in a new tab). */}
       <div className="grid gap-1">
         <div className="flex items-start gap-2">
           <input
             id="register-aceite"
             type="checkbox"
             className="mt-0.5 size-4 shrink-0 accent-primary"
-            aria-invalid={Boolean(errors.aceite_termos)}
-            aria-describedby={errors.aceite_termos ? 'register-aceite-erro' : undefined}
-            {...form.register('aceite_termos')}
+            checked={aceite}
+            onChange={(e) => {
+              setAceite(e.target.checked)
+              if (e.target.checked) setAceiteErro(false)
+            }}
+            aria-invalid={aceiteErro}
+            aria-describedby={aceiteErro ? 'register-aceite-erro' : undefined}
           />
           <label htmlFor="register-aceite" className="text-sm leading-snug">
             Li e aceito a{' '}
@@ -274,9 +291,9 @@ function RegisterForm() {
             </a>
           </label>
         </div>
-        {errors.aceite_termos && (
+        {aceiteErro && (
           <p id="register-aceite-erro" className="text-xs text-destructive">
-            {errors.aceite_termos.message}
+            {ACEITE_OBRIGATORIO}
           </p>
         )}
       </div>
@@ -285,64 +302,5 @@ function RegisterForm() {
         Criar conta
       </Button>
     </form>
-  )
-}
-
-function ForgotPasswordDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean
-  onOpenChange: (v: boolean) => void
-}) {
-  const form = useForm<{ email: string }>({
-    resolver: zodResolver(RecuperarSenhaSchema),
-    defaultValues: { email: '' },
-  })
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    try {
-      await requestPasswordReset(email)
-      notifySuccess('Email enviado!', 'Verifique sua caixa de entrada para redefinir a senha.')
-      form.reset({ email: '' })
-    } catch (err) {
-      failure('Erro ao enviar email', err)
-    }
-  }, notifyInvalid())
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Recuperar Senha</DialogTitle>
-          <DialogDescription>
-            Digite seu email para receber um link de redefinição de senha.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          onSubmit={(e) => {
-            e.stopPropagation()
-            void onSubmit(e)
-          }}
-          noValidate
-          className="grid gap-4"
-        >
-          <Field label="Email" htmlFor="reset-email" error={form.formState.errors.email?.message}>
-            <Input
-              id="reset-email"
-              type="email"
-              autoComplete="email"
-              placeholder="seu@email.com"
-              aria-invalid={Boolean(form.formState.errors.email)}
-              {...form.register('email')}
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
-              Enviar link
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
   )
 }

@@ -13,13 +13,12 @@ import {
 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { toast } from 'sonner'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx'
 import { CenteredSpinner } from '../../components/ui/spinner.tsx'
 import { ApiError, saveBlob } from '../../lib/api.ts'
-import { notifyError, notifySuccess } from '../../lib/notify.ts'
+import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify.ts'
 import { cn } from '../../lib/utils.ts'
 import { buildZip } from '../../lib/zip.ts'
 import { paths } from '../../paths.ts'
@@ -80,9 +79,7 @@ export function DocumentosPage() {
       return
     }
     setZipping(true)
-    toast.info('Preparando download', {
-      description: `Processando ${baixaveis.length} documento(s)...`,
-    })
+    notifyInfo('Preparando download', `Processando ${baixaveis.length} documento(s)...`)
     try {
       const { blob, added } = await buildZip(
         baixaveis.map((d) => ({

@@ -85,12 +85,14 @@ export function RejeitarDialog({
           notifySuccess('Documento rejeitado.')
           fechar()
         },
-        onError: (err) => notifyFailure('Não foi possível rejeitar o documento.', err),
+        onError: (err) =>
+          notifyFailure('Não foi possível rejeitar o documento.', err, form.setError),
       },
     )
   })
   return (
     <FormDialog
+      dirty={form.formState.isDirty}
       open={documento !== null}
       onOpenChange={(o) => !o && fechar()}
       title="Rejeitar documento"
@@ -103,16 +105,18 @@ export function RejeitarDialog({
       pending={revisar.isPending}
       onSubmit={rejeitar}
     >
-      <Field label="Motivo" htmlFor="rejeicao-motivo" required>
+      <Field
+        label="Motivo"
+        htmlFor="rejeicao-motivo"
+        required
+        error={form.formState.errors.motivo?.message}
+      >
         <Textarea
           id="rejeicao-motivo"
           rows={3}
           aria-invalid={Boolean(form.formState.errors.motivo)}
           {...form.register('motivo')}
         />
-        {form.formState.errors.motivo && (
-          <p className="text-sm text-destructive">{form.formState.errors.motivo.message}</p>
-        )}
       </Field>
     </FormDialog>
   )

@@ -73,7 +73,7 @@ export function AdicionarServicoDialog({
             )
             onClose()
           },
-          onError: (err) => notifyFailure('Não foi possível criar o serviço.', err),
+          onError: (err) => notifyFailure('Não foi possível criar o serviço.', err, form.setError),
         },
       ),
     notifyInvalid('Erro'),
@@ -82,6 +82,7 @@ export function AdicionarServicoDialog({
 
   return (
     <FormDialog
+      dirty={form.formState.isDirty}
       open
       onOpenChange={(o) => !o && onClose()}
       title="Adicionar Serviço"
@@ -93,6 +94,7 @@ export function AdicionarServicoDialog({
       <Field
         label="Tipo de serviço"
         htmlFor="servico-tipo"
+        error={errors.tipo_servico_id?.message}
         required
         hint={
           tipo
@@ -145,11 +147,12 @@ export function AdicionarServicoDialog({
       <Field
         label="Protocolo"
         htmlFor="servico-protocolo"
+        error={errors.protocolo?.message}
         hint="Se vazio, será gerado: o ano e o próximo número (ex.: 2026-000123)."
       >
         <Input id="servico-protocolo" placeholder="2026-000123" {...form.register('protocolo')} />
       </Field>
-      <Field label="Status" htmlFor="servico-status">
+      <Field label="Status" htmlFor="servico-status" error={errors.status_id?.message}>
         <Controller
           control={form.control}
           name="status_id"

@@ -316,22 +316,26 @@ function Resumo({ servicos }: { servicos: MeuServico[] }) {
     },
   ]
   return (
-    <section aria-label="Resumo" className="mb-6 grid gap-3 sm:grid-cols-3">
+    <section aria-label="Resumo" className="mb-6 grid grid-cols-3 gap-2 sm:gap-3">
       {itens.map(({ n, texto, to, icon: Icon, cor }) => {
         const conteudo = (
           <>
             <span
-              className={`flex size-10 shrink-0 items-center justify-center rounded-full ${cor}`}
+              className={`flex size-8 shrink-0 items-center justify-center rounded-full sm:size-10 ${cor}`}
             >
-              <Icon className="size-5" />
+              <Icon className="size-4 sm:size-5" />
             </span>
             <span className="min-w-0">
               <span className="block text-2xl leading-none font-bold">{n}</span>
-              <span className="text-sm text-muted-foreground">{texto}</span>
+              <span className="mt-1 block text-xs leading-tight text-muted-foreground sm:mt-0 sm:inline sm:text-sm sm:leading-normal">
+                {texto}
+              </span>
             </span>
           </>
         )
-        const base = 'flex items-center gap-3 rounded-xl border bg-card p-4 shadow-xs'
+        // Three side by side on a phone too (stacked inside), so the services stay in view.
+        const base =
+          'flex flex-col items-start gap-2 rounded-xl border bg-card p-3 shadow-xs sm:flex-row sm:items-center sm:gap-3 sm:p-4'
         return n > 0 ? (
           <Link key={texto} to={to} className={`${base} transition-colors hover:bg-accent`}>
             {conteudo}

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router'
+import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
+import { DocumentosPage } from '../features/documentos/documentos-page.tsx'
+
+/**
+ * The client's documents screen of a service (SPEC §2) with, below it, the service's timeline
+ * (issue 15: its creation, status changes, the client's uploads and the reviews).
+ */
+export function DocumentosServicoPage() {
+  const { servicoId = '' } = useParams()
+  return (
+    <div className="grid min-w-0 gap-6">
+      <DocumentosPage />
+      <HistoricoCard servicoId={servicoId} cliente />
+    </div>
+  )
+}
