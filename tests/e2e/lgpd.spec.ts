@@ -80,7 +80,10 @@ test('a client downloads their data and requests erasure; an admin carries it ou
   const prazo = new Date(Date.now() + 15 * 86_400_000).toLocaleDateString('pt-BR', {
     timeZone: 'America/Sao_Paulo',
   })
-  await expect(rowOf(admin, nome)).toContainText(prazo)
+  const secao = admin.getByRole('region', { name: 'Solicitações LGPD' })
+  await expect(
+    secao.getByRole('row').or(secao.getByRole('listitem')).filter({ hasText: nome }),
+  ).toContainText(prazo)
   await shot(admin, 'solicitacoes-lgpd')
   await admin.getByRole('button', { name: `Executar exclusão de ${nome}` }).click()
   const confirm = admin.getByRole('alertdialog', { name: 'Executar exclusão' })
