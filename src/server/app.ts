@@ -34,6 +34,7 @@ import { tiposServicosRoutes } from './features/cadastros/tipos-servicos.routes.
 import { tiposDocumentosRoutes } from './features/cadastros/tipos-documentos.routes.ts'
 import { regrasDocumentosRoutes } from './features/cadastros/regras-documentos.routes.ts'
 import { schedulesRoutes } from './features/cadastros/schedules.routes.ts'
+import { privacidadeRoutes } from './features/privacidade/privacidade.routes.ts'
 import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
 
 export type AppDeps = {
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(tiposDocumentosRoutes)
   await app.register(regrasDocumentosRoutes)
   await app.register(schedulesRoutes)
+  await app.register(privacidadeRoutes)
   await app.register(auditoriaRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
@@ -174,14 +176,14 @@ async function registerWeb(app: FastifyInstance, webDir: string, resolveActor: A
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nAllow: /$\nAllow: /auth$\nDisallow: /app\nDisallow: /auth/\nDisallow: /api/\nSitemap: ${appUrl}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /$\nAllow: /auth$\nAllow: /privacidade$\nAllow: /termos$\nDisallow: /app\nDisallow: /auth/\nDisallow: /api/\nSitemap: ${appUrl}/sitemap.xml\n`,
       ),
   )
   app.get('/sitemap.xml', async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${appUrl}/</loc></url>\n  <url><loc>${appUrl}/auth</loc></url>\n</urlset>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${appUrl}/</loc></url>\n  <url><loc>${appUrl}/auth</loc></url>\n  <url><loc>${appUrl}/privacidade</loc></url>\n  <url><loc>${appUrl}/termos</loc></url>\n</urlset>\n`,
       ),
   )
   app.get('/', async (request, reply) => {

@@ -11,6 +11,7 @@ import { createLogger } from './log.ts'
 import { iniciarAgendadorDeNotificacoes } from './features/notificacoes/notificacoes-email.ts'
 import { createMailer } from './mail/mailer.ts'
 import { lockDataDir, loadSecret, prepareDataDir } from './runtime.ts'
+import { iniciarRetencao } from './features/privacidade/retencao.ts'
 import { iniciarVarredura } from './storage/arquivos.ts'
 import { createStorage } from './storage/storage.ts'
 
@@ -75,6 +76,9 @@ async function main() {
     log: logger,
   })
 
+  // Issue 15: the retention settings (sessions, unconfirmed accounts, sendings, audit), daily.
+  const pararRetencao = iniciarRetencao({ db: database.db, log: logger })
+
   const agendador = config.warnings.scheduler
     ? iniciarAgendadorDeAvisos({
         db: database.db,
@@ -113,6 +117,7 @@ async function main() {
       await pararControle?.()
       await notificacoesEmail?.parar()
       await pararVarredura()
+      await pararRetencao()
       await app.close()
       mailer.close()
       await database.close()

@@ -101,6 +101,20 @@ test.describe('/auth', () => {
 
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Senha', { exact: true }).fill('12345')
+    // Issue 15: the privacy notice and terms must be accepted (both linked) before anything is sent.
+    await page.getByRole('button', { name: 'Criar conta' }).click()
+    await expect(page.locator('#register-aceite-erro')).toHaveText(
+      'Para criar sua conta, aceite a Política de Privacidade e os Termos de Uso.',
+    )
+    await expect(page.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
+      'href',
+      '/privacidade',
+    )
+    await expect(page.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute(
+      'href',
+      '/termos',
+    )
+    await page.getByLabel('Li e aceito a Política de Privacidade e os Termos de Uso').check()
     await page.getByRole('button', { name: 'Criar conta' }).click()
     await expect(page.getByText('Erro ao criar conta')).toBeVisible()
     await expect(page.getByText('A senha deve ter pelo menos 6 caracteres.')).toBeVisible()

@@ -93,7 +93,7 @@ export async function newClientAccount(request: APIRequestContext, password = 's
   const email = uniqueEmail('cliente')
   const res = await request.post('/api/auth/sign-up/email', {
     headers: { origin: BASE_URL },
-    data: { email, password, name: email, callbackURL: '/app' },
+    data: { email, password, name: email, callbackURL: '/app', aceite_termos: true },
   })
   expect(res.status(), await res.text()).toBe(200)
   const link = linkIn(await readMail(email), `${BASE_URL}/api/auth/verify-email`)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { session, user, userRoles } from '../db/schema.ts'
+import { consentimentos, session, user, userRoles } from '../db/schema.ts'
 import { createConfirmedAccount, ensureAdmin } from './auth.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import {
@@ -12,6 +12,7 @@ import {
 } from '#tests/setup/actors.ts'
 import { linkIn, readMail } from '#tests/setup/mail.ts'
 import { unique } from '#tests/factories.ts'
+import { VERSAO_AVISO } from '#shared/schemas/conta.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -44,6 +45,7 @@ describe('sign-up and confirmation', () => {
       password: PASSWORD,
       name: email,
       callbackURL: '/app',
+      aceite_termos: true,
     })
     expect(res.statusCode).toBe(200)
     const [row] = await t.db.select().from(user).where(eq(user.email, email))
@@ -72,12 +74,72 @@ describe('sign-up and confirmation', () => {
     expect(me.json()).toEqual({
       user: { id: row.id, email, emailVerified: true, twoFactorEnabled: false },
       role: 'usuario',
+      aceite_pendente: false,
     })
+  })
+
+  it('issue 15: refuses a sign-up without accepting the notice, and stores the acceptance', async () => {
+    const email = `${unique('aceite')}@example.com`
+    for (const aceite of [undefined, false, 'true']) {
+      const res = await post('/api/auth/sign-up/email', {
+        email,
+        password: PASSWORD,
+        name: email,
+        ...(aceite === undefined ? {} : { aceite_termos: aceite }),
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({
+        message: 'Para criar sua conta, aceite a Política de Privacidade e os Termos de Uso.',
+        field: 'aceite_termos',
+      })
+    }
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(0)
+
+    const before = Date.now()
+    const ok = await post('/api/auth/sign-up/email', {
+      email,
+      password: PASSWORD,
+      name: email,
+      aceite_termos: true,
+    })
+    expect(ok.statusCode, ok.body).toBe(200)
+    const [row] = await t.db.select().from(user).where(eq(user.email, email))
+    const aceites = await t.db
+      .select()
+      .from(consentimentos)
+      .where(eq(consentimentos.user_id, row.id))
+    expect(aceites).toHaveLength(1)
+    expect(aceites[0].versao).toBe(VERSAO_AVISO)
+    expect(aceites[0].aceito_em.getTime()).toBeGreaterThanOrEqual(before - 1000)
+  })
+
+  it('issue 15: a client who accepted an older notice is asked again until accepting the new one', async () => {
+    const me = () => actors.otherClient.inject({ method: 'GET', url: '/api/me' })
+    expect((await me()).json().aceite_pendente).toBe(false)
+    await t.db
+      .insert(consentimentos)
+      .values({ user_id: actors.otherClient.userId!, versao: '2000-01-01' })
+    expect((await me()).json().aceite_pendente).toBe(true)
+    expect(
+      (await actors.anonymous.inject({ method: 'POST', url: '/api/conta/aceite' })).statusCode,
+    ).toBe(401)
+    const res = await actors.otherClient.inject({ method: 'POST', url: '/api/conta/aceite' })
+    expect(res.statusCode).toBe(204)
+    expect((await me()).json().aceite_pendente).toBe(false)
+    // The admin is never asked (the consultancy is the controller).
+    expect(
+      (await actors.admin.inject({ method: 'GET', url: '/api/me' })).json().aceite_pendente,
+    ).toBe(false)
   })
 
   it('refuses a password shorter than 6 characters in Portuguese', async () => {
     const email = `${unique('curta')}@example.com`
-    const res = await post('/api/auth/sign-up/email', { email, password: '12345', name: email })
+    const res = await post('/api/auth/sign-up/email', {
+      email,
+      password: '12345',
+      name: email,
+      aceite_termos: true,
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('A senha deve ter pelo menos 6 caracteres.')
   })
@@ -247,7 +309,12 @@ describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD)', () => {
 
   it('takes over an unconfirmed account (a sign-up by someone else): ADMIN_PASSWORD, no sessions', async () => {
     const pending = `${unique('pendente')}@example.com`
-    await post('/api/auth/sign-up/email', { email: pending, password: PASSWORD, name: pending })
+    await post('/api/auth/sign-up/email', {
+      email: pending,
+      password: PASSWORD,
+      name: pending,
+      aceite_termos: true,
+    })
     const [row] = await t.db.select().from(user).where(eq(user.email, pending))
     // A session made before (better-auth makes none for an unconfirmed sign-up; a stale one).
     const ctx = await t.app.ctx.auth.$context

@@ -122,7 +122,7 @@ describe('per target e-mail (rotating addresses do not help against one account)
       post(
         t,
         '/api/auth/sign-up/email',
-        { email, password: PASSWORD, name: email },
+        { email, password: PASSWORD, name: email, aceite_termos: true },
         `198.51.100.${i}`,
       )
     expect((await signUp(1)).statusCode).toBe(200)

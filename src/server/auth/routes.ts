@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { origemDe, registrarAuditoria } from '../db/auditoria.ts'
 import { rawRows } from '../db/sql-helpers.ts'
 import { HttpError } from '../errors.ts'
+import { recordConsent } from './consentimento.ts'
 import { noticeNewDevice } from './new-device.ts'
 import { enforceLimits, LIMITED_AUTH_PATHS, tooManyMessage } from './rate-limit.ts'
 import {
@@ -12,6 +13,7 @@ import {
   sessionTokenSet,
   type ActorResolver,
 } from './session.ts'
+import { ACEITE_OBRIGATORIO } from '#shared/schemas/conta.ts'
 
 /**
  * The better-auth endpoints the portal uses; every other one (update-user, change-email,
@@ -39,6 +41,14 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       const url = new URL(request.url, app.ctx.config.appUrl)
       const path = url.pathname.slice('/api/auth'.length)
       if (!ALLOWED[request.method]?.test(path)) throw new HttpError(404, 'Rota não encontrada.')
+      // Issue 15: a sign-up accepts the privacy notice and terms (`aceite_termos: true`); the
+      // flag is the portal's, so better-auth gets the body without it.
+      let forwarded = request.body
+      if (path === '/sign-up/email' && request.method === 'POST') {
+        const { aceite_termos: aceite, ...rest } = (request.body ?? {}) as Record<string, unknown>
+        if (aceite !== true) throw new HttpError(400, ACEITE_OBRIGATORIO, 'aceite_termos')
+        forwarded = rest
+      }
       const isTwoFactor = path.startsWith('/two-factor/')
       // The signed-in account, for the second-factor endpoints (better-auth checks the session
       // itself; the portal needs it for the limits and the administrators' rules).
@@ -68,9 +78,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       // whatever the client sent under that name is replaced.
       headers.set('x-forwarded-for', request.ip)
       const body =
-        request.method === 'POST' && request.body !== undefined
-          ? JSON.stringify(request.body)
-          : undefined
+        request.method === 'POST' && forwarded !== undefined ? JSON.stringify(forwarded) : undefined
       if (body !== undefined) headers.set('content-type', 'application/json')
       const response = await auth.handler(
         new Request(url, { method: request.method, headers, body }),
@@ -85,6 +93,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       const cookies = response.headers.getSetCookie()
       if (cookies.length) reply.header('set-cookie', cookies)
       const text = response.body ? await response.text() : null
+      if (path === '/sign-up/email' && response.status === 200) {
+        const id = userIdOf(text)
+        if (id) await recordConsent(app.ctx.db, id)
+      }
       const opened = response.status === 200 ? await sessionTokenSet(auth, cookies) : null
       if (opened && signsIn(path, actor))
         await noticeNewDevice(
@@ -110,6 +122,16 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       )
     },
   })
+}
+
+/** The account a sign-up answer names (`{ user: { id } }`). */
+function userIdOf(text: string | null): string | undefined {
+  try {
+    const id = (JSON.parse(text ?? '') as { user?: { id?: unknown } }).user?.id
+    return typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**

@@ -653,6 +653,9 @@ export const empresa = pgTable(
     email: text('email'),
     telefone: text('telefone'),
     endereco: text('endereco'),
+    /** Issue 15: the encarregado (DPO) named on /privacidade, the contact for the client's rights. */
+    encarregado_nome: text('encarregado_nome'),
+    encarregado_email: text('encarregado_email'),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('empresa_uma_linha_check', sql`${t.id} = 1`)],
@@ -706,6 +709,76 @@ export const notificacoesEmailDesligado = pgTable(
     tipo: text('tipo', { enum: TIPOS_NOTIFICACAO }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.tipo] })],
+)
+
+// ---- LGPD (issue 15): consent, the client's requests, retention ----
+
+/**
+ * Each acceptance of the privacy notice and terms: the account, the notice's version
+ * (`VERSAO_AVISO` in shared/schemas/conta.ts) and when. A new version asks again at sign-in.
+ */
+export const consentimentos = pgTable(
+  'consentimentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    versao: text('versao').notNull(),
+    aceito_em: timestamp('aceito_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('consentimentos_user_versao_idx').on(t.user_id, t.versao)],
+)
+
+/**
+ * A client's request to erase their data (LGPD art. 18, VI): answered within `prazo` (15 days,
+ * art. 19). `pendente` until an administrator carries it out (`concluida`) or refuses it
+ * (`recusada`, with `motivo`). The account is gone after erasure: `user_id` becomes null.
+ */
+export const solicitacoesLgpd = pgTable(
+  'solicitacoes_lgpd',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cliente_id: uuid('cliente_id').references(() => clientes.id, { onDelete: 'set null' }),
+    user_id: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    pedido_em: timestamp('pedido_em', { withTimezone: true }).notNull().defaultNow(),
+    prazo: timestamp('prazo', { withTimezone: true }).notNull(),
+    estado: text('estado', { enum: ['pendente', 'concluida', 'recusada'] })
+      .notNull()
+      .default('pendente'),
+    motivo: text('motivo'),
+    decidido_por: text('decidido_por').references(() => user.id, { onDelete: 'set null' }),
+    decidido_em: timestamp('decidido_em', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'solicitacoes_lgpd_estado_check',
+      sql`${t.estado} in ('pendente', 'concluida', 'recusada')`,
+    ),
+    index('solicitacoes_lgpd_estado_prazo_idx').on(t.estado, t.prazo),
+    // One open request per account: asking twice does not make two.
+    uniqueIndex('solicitacoes_lgpd_pendente_idx')
+      .on(t.user_id)
+      .where(sql`${t.estado} = 'pendente'`),
+  ],
+)
+
+/**
+ * How long to keep (issue 15), one row (id 1; the defaults before an administrator saves):
+ * audit events, e-mail sending history, expired sessions and unconfirmed accounts, in days.
+ * The daily job (features/privacidade/retencao.ts) applies them.
+ */
+export const retencao = pgTable(
+  'retencao',
+  {
+    id: integer('id').primaryKey().default(1),
+    auditoria_dias: integer('auditoria_dias').notNull().default(1825),
+    envios_email_dias: integer('envios_email_dias').notNull().default(1825),
+    sessoes_dias: integer('sessoes_dias').notNull().default(30),
+    contas_nao_confirmadas_dias: integer('contas_nao_confirmadas_dias').notNull().default(7),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('retencao_uma_linha_check', sql`${t.id} = 1`)],
 )
 
 /**

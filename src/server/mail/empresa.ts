@@ -8,6 +8,8 @@ export const EMPRESA_PADRAO: Empresa = {
   email: null,
   telefone: null,
   endereco: null,
+  encarregado_nome: null,
+  encarregado_email: null,
 }
 
 /** "Dados da empresa" (issue 17): the one row, or the default before it is saved. */
@@ -18,6 +20,8 @@ export async function getEmpresa(db: DbOrTx): Promise<Empresa> {
       email: empresa.email,
       telefone: empresa.telefone,
       endereco: empresa.endereco,
+      encarregado_nome: empresa.encarregado_nome,
+      encarregado_email: empresa.encarregado_email,
     })
     .from(empresa)
   return row ?? EMPRESA_PADRAO

@@ -82,6 +82,11 @@ export const MeSchema = z.object({
     twoFactorEnabled: z.boolean(),
   }),
   role: z.enum(ROLES),
+  /**
+   * Issue 15: the client accepted an older version of the privacy notice and terms and must
+   * accept the current one (`POST /api/conta/aceite`) before entering the app.
+   */
+  aceite_pendente: z.boolean(),
 })
 export type Me = z.infer<typeof MeSchema>
 
@@ -135,3 +140,15 @@ export const SessaoParamsSchema = z.object({
 })
 
 export const SESSAO_NAO_ENCONTRADA = 'Sessão não encontrada.'
+
+// ---- consent (issue 15) ----
+
+/**
+ * The version of the privacy notice and terms (/privacidade, /termos). Change it when their text
+ * changes: every client who accepted an older version is asked again after the next sign-in.
+ */
+export const VERSAO_AVISO = '2026-11-24'
+
+export const ACEITE_TEXTO = 'Li e aceito a Política de Privacidade e os Termos de Uso'
+export const ACEITE_OBRIGATORIO =
+  'Para criar sua conta, aceite a Política de Privacidade e os Termos de Uso.'

@@ -25,6 +25,12 @@ export const EmpresaFormSchema = z.object(
       .refine((v) => v === '' || v.length === 10 || v.length === 11, TELEFONE_INVALIDO)
       .transform((v) => (v ? formatTelefone(v) : null)),
     endereco: optionalText(300, 'O endereço deve ter no máximo 300 caracteres.'),
+    /** Issue 15: the encarregado (DPO) named on /privacidade (LGPD art. 41). */
+    encarregado_nome: optionalText(200, 'O nome deve ter no máximo 200 caracteres.'),
+    encarregado_email: optionalText(254, 'O email deve ter no máximo 254 caracteres.').refine(
+      (v) => v === null || z.email().safeParse(v).success,
+      'Informe um email válido.',
+    ),
   },
   { error: DADOS_INVALIDOS },
 )
@@ -34,5 +40,7 @@ export const EmpresaSchema = z.object({
   email: z.string().nullable(),
   telefone: z.string().nullable(),
   endereco: z.string().nullable(),
+  encarregado_nome: z.string().nullable(),
+  encarregado_email: z.string().nullable(),
 })
 export type Empresa = z.infer<typeof EmpresaSchema>

@@ -88,6 +88,16 @@ export const cadastrosKeys = {
   options: (resource: Catalogo) => [...cadastrosKeys.catalogo(resource), 'options'] as const,
 }
 
+/** Issue 15: the client's erasure requests, the administrators' list and the retention. */
+export const privacidadeKeys = {
+  all: ['privacidade'] as const,
+  minhas: () => [...privacidadeKeys.all, 'minhas'] as const,
+  solicitacoes: () => [...privacidadeKeys.all, 'solicitacoes'] as const,
+  solicitacoesPage: (params: { page: number; estado: string }) =>
+    [...privacidadeKeys.solicitacoes(), params] as const,
+  retencao: () => [...privacidadeKeys.all, 'retencao'] as const,
+}
+
 /** Issue 15: the audit trail (the Auditoria screen, a service's Histórico, the client's timeline). */
 export const auditoriaKeys = {
   all: ['auditoria'] as const,

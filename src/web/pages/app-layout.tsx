@@ -1,15 +1,20 @@
 import { AppShell } from '../components/app-shell.tsx'
 import { RequireRole } from '../components/require-role.tsx'
+import { AceiteAvisoGate } from '../features/conta/aceite-aviso.tsx'
 import { NotificacoesSino } from '../features/notificacoes/notificacoes-sino.tsx'
 
 /**
- * The signed-in app's frame (`/app`): the guard, the shell and the bell. Loaded lazily by
+ * The signed-in app's frame (`/app`): the guard, the acceptance of a newer privacy notice
+ * (issue 15), the shell and the bell. Loaded lazily by
  * `router.tsx`, so that `/auth` never downloads the shell, its menu and the bell's popover.
  */
 export function AppLayout() {
   return (
     <RequireRole>
-      <AppShell headerActions={<NotificacoesSino />} />
+      {/* Issue 15: a newer privacy notice is accepted before entering the app. */}
+      <AceiteAvisoGate>
+        <AppShell headerActions={<NotificacoesSino />} />
+      </AceiteAvisoGate>
     </RequireRole>
   )
 }

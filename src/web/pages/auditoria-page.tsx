@@ -1,9 +1,11 @@
 import { PageHeader } from '../components/page-header.tsx'
 import { AuditoriaLista } from '../features/auditoria/auditoria-lista.tsx'
+import { RetencaoCard } from '../features/privacidade/retencao-card.tsx'
+import { SolicitacoesLgpd } from '../features/privacidade/solicitacoes-lgpd.tsx'
 
 /**
- * Issue 15: the administration's "Auditoria" screen. A page of its own in pages/ so other
- * sections (part B: "Solicitações LGPD") are composed beside the audit list.
+ * Issue 15: the administration's "Auditoria" screen: the audit list (auditoria), then the
+ * clients' "Solicitações LGPD" and the "Retenção de dados" settings (privacidade).
  */
 export function AuditoriaPage() {
   return (
@@ -15,6 +17,8 @@ export function AuditoriaPage() {
         />
         <AuditoriaLista />
       </div>
+      <SolicitacoesLgpd />
+      <RetencaoCard />
     </div>
   )
 }

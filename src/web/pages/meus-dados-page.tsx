@@ -10,11 +10,12 @@ import { AlterarSenhaCard } from '../features/conta/alterar-senha-card.tsx'
 import { SegurancaCard } from '../features/conta/dois-fatores.tsx'
 import { SessoesCard } from '../features/conta/sessoes-card.tsx'
 import { NotificacoesCard } from '../features/notificacoes/notificacoes-card.tsx'
+import { PrivacidadeCard } from '../features/privacidade/privacidade-card.tsx'
 
 /**
  * SPEC §2 Meus Dados: the client's record (clientes), and of conta the change-password form, the
  * second factor ("Segurança") and the open sessions (issue 13); of notificacoes the e-mail choices
- * ("Notificações", issue 17).
+ * ("Notificações", issue 17); of privacidade "Privacidade e dados" (issue 15).
  */
 export function MeusDadosPage() {
   const { data: me } = useMe()
@@ -43,6 +44,7 @@ export function MeusDadosPage() {
           <SegurancaCard />
           <SessoesCard />
           <NotificacoesCard />
+          <PrivacidadeCard />
         </div>
       )}
     </div>

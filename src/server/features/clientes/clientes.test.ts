@@ -261,7 +261,7 @@ describe('POST /api/admin/clientes', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_ORIGIN },
-      payload: { email, password: 'senha-do-intruso', name: email },
+      payload: { email, password: 'senha-do-intruso', name: email, aceite_termos: true },
     })
     expect(signUp.statusCode).toBe(200)
     const [pending] = await t.db.select().from(user).where(eq(user.email, email))

@@ -40,6 +40,8 @@ describe('GET /api/admin/empresa', () => {
         email: null,
         telefone: null,
         endereco: null,
+        encarregado_nome: null,
+        encarregado_email: null,
       })
   })
 })
@@ -49,8 +51,20 @@ describe('PUT /api/admin/empresa', () => {
     const res = await actors[name].inject({ method: 'PUT', url: URL, payload: DADOS })
     expect(res.statusCode).toBe(adminOnly(200)[name])
     if (name === 'admin') {
-      expect(res.json()).toEqual({ ...DADOS, telefone: '(27) 99988-7766' })
-      expect(Object.keys(res.json()).sort()).toEqual(['email', 'endereco', 'nome', 'telefone'])
+      expect(res.json()).toEqual({
+        ...DADOS,
+        telefone: '(27) 99988-7766',
+        encarregado_nome: null,
+        encarregado_email: null,
+      })
+      expect(Object.keys(res.json()).sort()).toEqual([
+        'email',
+        'encarregado_email',
+        'encarregado_nome',
+        'endereco',
+        'nome',
+        'telefone',
+      ])
     } else expect(await saved()).toEqual([])
   })
 
@@ -62,7 +76,14 @@ describe('PUT /api/admin/empresa', () => {
       payload: { nome: ' Outra Razão ', email: '', telefone: '', endereco: ' ' },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ nome: 'Outra Razão', email: null, telefone: null, endereco: null })
+    expect(res.json()).toEqual({
+      nome: 'Outra Razão',
+      email: null,
+      telefone: null,
+      endereco: null,
+      encarregado_nome: null,
+      encarregado_email: null,
+    })
     expect(await saved()).toHaveLength(1)
     const get = await actors.admin.inject({ method: 'GET', url: URL })
     expect(get.json().nome).toBe('Outra Razão')
@@ -77,6 +98,7 @@ describe('PUT /api/admin/empresa', () => {
     [{ ...DADOS, telefone: '(27) 9998-877665' }, 'Telefone inválido: use (00) 00000-0000.'],
     [{ ...DADOS, endereco: 'x'.repeat(301) }, 'O endereço deve ter no máximo 300 caracteres.'],
     [{ ...DADOS, nome: 'a\u0000b' }, 'O texto contém caracteres não permitidos.'],
+    [{ ...DADOS, encarregado_email: 'dpo@' }, 'Informe um email válido.'],
     ...WRONG_SHAPES.map((p): [unknown, string] => [p, 'Dados inválidos.']),
   ])('bad body %j is a 400 and changes nothing', async (payload, message) => {
     await expectRefused(
@@ -97,7 +119,7 @@ describe('every e-mail carries the firm and the portal', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_ORIGIN },
-      payload: { email, password: 'uma-senha-longa', name: email },
+      payload: { email, password: 'uma-senha-longa', name: email, aceite_termos: true },
     })
     expect(res.statusCode, res.body).toBe(200)
     const mail = await readMail(t.outboxDir, email)
@@ -132,7 +154,7 @@ describe('every e-mail carries the firm and the portal', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_ORIGIN },
-      payload: { email, password: 'uma-senha-longa', name: email },
+      payload: { email, password: 'uma-senha-longa', name: email, aceite_termos: true },
     })
     const mail = await readMail(t.outboxDir, email)
     expect(mail?.text).toContain('--\nPortal do Cliente\nPortal do Cliente: ')

@@ -50,6 +50,8 @@ export async function updateEmpresa(db: DbOrTx, body: Empresa): Promise<Empresa>
       email: empresa.email,
       telefone: empresa.telefone,
       endereco: empresa.endereco,
+      encarregado_nome: empresa.encarregado_nome,
+      encarregado_email: empresa.encarregado_email,
     })
   return row
 }

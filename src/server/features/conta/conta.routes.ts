@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { hashPassword, verifyPassword } from '../../auth/auth.ts'
+import { consentPending, recordConsent } from '../../auth/consentimento.ts'
 import { enforceLimits } from '../../auth/rate-limit.ts'
 import { currentSessionToken, endOtherSessions } from '../../auth/session.ts'
 import { HttpError } from '../../errors.ts'
@@ -26,6 +27,8 @@ export async function contaRoutes(fastify: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request)
       return {
+        aceite_pendente:
+          actor.role === 'usuario' && (await consentPending(app.ctx.db, actor.userId)),
         user: {
           id: actor.userId,
           email: actor.email,
@@ -36,6 +39,12 @@ export async function contaRoutes(fastify: FastifyInstance) {
       }
     },
   )
+
+  // Issue 15: the signed-in account accepts the current privacy notice and terms.
+  app.post('/api/conta/aceite', { config: { audience: 'user' } }, async (request, reply) => {
+    await recordConsent(app.ctx.db, actorOf(request).userId)
+    return reply.status(204).send()
+  })
 
   // Issue 13: the current password is required (a session left open is not enough to lock the
   // owner out); guesses are limited per address and per account; every other session ends.

@@ -14,11 +14,14 @@ export const signIn = (body: { email: string; password: string }) =>
     body: { ...body, rememberMe: true },
   })
 
-export const signUp = (body: { email: string; password: string }) =>
+export const signUp = (body: { email: string; password: string; aceite_termos: boolean }) =>
   api('/api/auth/sign-up/email', {
     method: 'POST',
     body: { ...body, name: body.email, callbackURL: '/app' },
   })
+
+/** Issue 15: accepts the current privacy notice and terms (asked after a new version). */
+export const acceptNotice = () => api<void>('/api/conta/aceite', { method: 'POST' })
 
 export const requestPasswordReset = (email: string) =>
   api('/api/auth/request-password-reset', {

@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input.tsx'
 import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { useLightForm } from '../../lib/light-form.ts'
-import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
+import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { meQuery } from '../../lib/me-query.ts'
 import { signIn, signUp, verifySecondFactor } from './api.ts'
@@ -22,6 +22,9 @@ import type { CodigoDoisFatores, Credenciais } from '#shared/schemas/conta.ts'
 const contaSchemas = () => import('#shared/schemas/conta.ts')
 const credenciais = () => contaSchemas().then((m) => m.CredenciaisSchema)
 const codigo = () => contaSchemas().then((m) => m.CodigoDoisFatoresSchema)
+/** ACEITE_OBRIGATORIO of shared/schemas/conta.ts, written here: that module (zod) loads lazily. */
+const ACEITE_OBRIGATORIO =
+  'Para criar sua conta, aceite a Política de Privacidade e os Termos de Uso.'
 const RecuperarSenhaDialog = lazy(() =>
   import('./recuperar-senha-dialog.tsx').then((m) => ({ default: m.RecuperarSenhaDialog })),
 )
@@ -208,15 +211,31 @@ function RegisterForm() {
     defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await signUp(values)
-      notifySuccess('Conta criada com sucesso!', 'Verifique seu email para confirmar a conta.')
-      form.reset()
-    } catch (err) {
-      failure('Erro ao criar conta', err)
-    }
-  }, notifyInvalid())
+  // Issue 15: the privacy notice and terms are accepted here (a checkbox, kept apart from the
+  // light form's text fields); the server refuses a sign-up without it.
+  const [aceite, setAceite] = useState(false)
+  const [aceiteErro, setAceiteErro] = useState(false)
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      if (!aceite) {
+        setAceiteErro(true)
+        notifyError('Erro', ACEITE_OBRIGATORIO)
+        return
+      }
+      try {
+        await signUp({ ...values, aceite_termos: true })
+        notifySuccess('Conta criada com sucesso!', 'Verifique seu email para confirmar a conta.')
+        form.reset()
+        setAceite(false)
+      } catch (err) {
+        failure('Erro ao criar conta', err)
+      }
+    },
+    (errors) => {
+      if (!aceite) setAceiteErro(true)
+      notifyInvalid()(errors)
+    },
+  )
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field label="Email" htmlFor="register-email" error={errors.email?.message}>
@@ -242,6 +261,42 @@ function RegisterForm() {
           {...form.register('password')}
         />
       </Field>
+      <div className="grid gap-1">
+        <div className="flex items-start gap-2">
+          <input
+            id="register-aceite"
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+            checked={aceite}
+            onChange={(e) => {
+              setAceite(e.target.checked)
+              if (e.target.checked) setAceiteErro(false)
+            }}
+            aria-invalid={aceiteErro}
+            aria-describedby={aceiteErro ? 'register-aceite-erro' : undefined}
+          />
+          <label htmlFor="register-aceite" className="text-sm leading-snug">
+            Li e aceito a{' '}
+            <a
+              href="/privacidade"
+              target="_blank"
+              rel="noopener"
+              className="text-primary underline"
+            >
+              Política de Privacidade
+            </a>{' '}
+            e os{' '}
+            <a href="/termos" target="_blank" rel="noopener" className="text-primary underline">
+              Termos de Uso
+            </a>
+          </label>
+        </div>
+        {aceiteErro && (
+          <p id="register-aceite-erro" className="text-xs text-destructive">
+            {ACEITE_OBRIGATORIO}
+          </p>
+        )}
+      </div>
       <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
         {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
         Criar conta

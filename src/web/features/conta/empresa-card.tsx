@@ -23,6 +23,8 @@ const toForm = (e?: Empresa): Values => ({
   email: e?.email ?? '',
   telefone: e?.telefone ?? '',
   endereco: e?.endereco ?? '',
+  encarregado_nome: e?.encarregado_nome ?? '',
+  encarregado_email: e?.encarregado_email ?? '',
 })
 
 /**
@@ -125,6 +127,30 @@ export function EmpresaCard() {
             className="sm:col-span-2"
           >
             <Input id="empresa-endereco" {...aria('endereco')} {...form.register('endereco')} />
+          </Field>
+          <Field
+            label="Encarregado de dados (LGPD)"
+            htmlFor="empresa-encarregado_nome"
+            error={errors.encarregado_nome?.message}
+            hint="Publicado na Política de Privacidade."
+          >
+            <Input
+              id="empresa-encarregado_nome"
+              {...aria('encarregado_nome')}
+              {...form.register('encarregado_nome')}
+            />
+          </Field>
+          <Field
+            label="E-mail do encarregado"
+            htmlFor="empresa-encarregado_email"
+            error={errors.encarregado_email?.message}
+          >
+            <Input
+              id="empresa-encarregado_email"
+              type="email"
+              {...aria('encarregado_email')}
+              {...form.register('encarregado_email')}
+            />
           </Field>
           <div className="flex justify-end sm:col-span-2">
             <Button type="submit" disabled={salvar.isPending || empresa.isPending}>

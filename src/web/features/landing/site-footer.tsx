@@ -84,7 +84,15 @@ export function SiteFooter() {
           <p>
             © {year} {firm.fullName}. Todos os direitos reservados.
           </p>
-          <p>Consultoria ambiental · {firm.state}</p>
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
+            <a href="/privacidade" className="underline-offset-2 hover:text-white hover:underline">
+              Política de Privacidade
+            </a>
+            <a href="/termos" className="underline-offset-2 hover:text-white hover:underline">
+              Termos de Uso
+            </a>
+            <span>Consultoria ambiental · {firm.state}</span>
+          </p>
         </div>
       </div>
     </footer>
