@@ -22,6 +22,15 @@ export const hashPassword = (password: string) => hash(password, ARGON2)
 export const verifyPassword = (digest: string, password: string) =>
   verify(digest, password).catch(() => false)
 
+/** Whether `password` is the account's current password (false without one). */
+export async function isCurrentPassword(auth: Auth, userId: string, password: string) {
+  const ctx = await auth.$context
+  const credential = (await ctx.internalAdapter.findAccounts(userId)).find(
+    (a) => a.providerId === 'credential',
+  )
+  return credential?.password != null && (await verifyPassword(credential.password, password))
+}
+
 export type AuthDeps = {
   db: Db
   appUrl: string

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { hashPassword, verifyPassword } from '../../auth/auth.ts'
+import { hashPassword, isCurrentPassword } from '../../auth/auth.ts'
 import { consentPending, recordConsent } from '../../auth/consentimento.ts'
 import { enforceLimits } from '../../auth/rate-limit.ts'
 import { currentSessionToken, endOtherSessions } from '../../auth/session.ts'
@@ -55,14 +55,9 @@ export async function contaRoutes(fastify: FastifyInstance) {
       const actor = actorOf(request)
       const { db, auth, config } = app.ctx
       await enforceLimits(db, reply, config.authLimits, 'password-change', request.ip, actor.email)
+      if (!(await isCurrentPassword(auth, actor.userId, request.body.senha_atual)))
+        throw new HttpError(400, SENHA_ATUAL_INCORRETA, 'senha_atual')
       const ctx = await auth.$context
-      const credential = (await ctx.internalAdapter.findAccounts(actor.userId)).find(
-        (a) => a.providerId === 'credential',
-      )
-      const matches =
-        credential?.password != null &&
-        (await verifyPassword(credential.password, request.body.senha_atual))
-      if (!matches) throw new HttpError(400, SENHA_ATUAL_INCORRETA, 'senha_atual')
       await ctx.internalAdapter.updatePassword(
         actor.userId,
         await hashPassword(request.body.nova_senha),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { verifyPassword } from '../../auth/auth.ts'
+import { isCurrentPassword } from '../../auth/auth.ts'
 import { enforceLimits } from '../../auth/rate-limit.ts'
 import { origemDe, registrarAuditoria } from '../../db/auditoria.ts'
 import { HttpError } from '../../errors.ts'
@@ -97,14 +97,8 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
       const actor = actorOf(request)
       const { db, auth, config } = app.ctx
       await enforceLimits(db, reply, config.authLimits, 'password-change', request.ip, actor.email)
-      const ctx = await auth.$context
-      const credential = (await ctx.internalAdapter.findAccounts(actor.userId)).find(
-        (a) => a.providerId === 'credential',
-      )
-      const matches =
-        credential?.password != null &&
-        (await verifyPassword(credential.password, request.body.senha))
-      if (!matches) throw new HttpError(400, SENHA_INCORRETA, 'senha')
+      if (!(await isCurrentPassword(auth, actor.userId, request.body.senha)))
+        throw new HttpError(400, SENHA_INCORRETA, 'senha')
       return reply.status(201).send(await createSolicitacao(db, actor))
     },
   )
