@@ -53,7 +53,10 @@ test('a status change shows in the Histórico card and on the Auditoria screen',
       `alterou o serviço Licença Auditada (AUD-E2E-${suffix()}): Status de 'Em andamento' para 'Protocolado no órgão ambiental'`,
     ),
   ).toBeVisible()
-  await expect(page.getByRole('heading', { level: 2 })).toContainText('1 evento')
+  // The list's heading (the screen's other h2s are 'Solicitações LGPD' and 'Retenção de dados').
+  await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: 'evento' })).toContainText(
+    '1 evento',
+  )
   await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
     'href',
     `/api/admin/auditoria/csv?acao=alterar&q=AUD-E2E-${suffix()}`,
