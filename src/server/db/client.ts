@@ -61,9 +61,14 @@ export async function openDatabase(opts: {
     })
     // An idle connection that the server closes (restart, failover, a dropped test database) must
     // not crash the process: the pool replaces it on the next query.
-    pool.on('error', (err: Error & { code?: string }) => {
-      if (err.code !== '57P01') console.warn(`PostgreSQL idle connection error: ${err.message}`)
-    })
+    const dropped = (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.warn(`PostgreSQL connection error: ${err.message}`)
+    }
+    pool.on('error', dropped)
+    // The same for a connection lost while checked out between two queries (inside a
+    // transaction): pg emits 'error' on the client, which without a listener would end the
+    // process. The pending query fails (503) and the pool discards the client on release.
+    pool.on('connect', (client) => client.on('error', dropped))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,
