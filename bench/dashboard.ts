@@ -224,6 +224,9 @@ async function fill(db: Db) {
            timestamptz '2026-01-01 00:00:00+00' - (d.n || ' minutes')::interval
     FROM (SELECT *, row_number() OVER (ORDER BY servico_id) AS n FROM servicos_tipos_documentos) d`)
   await run('ALTER TABLE documento_versoes ENABLE TRIGGER documento_versoes_painel_ins')
+  // Fresh statistics first: without them, at 1,000,000 services the recount planned a scan of
+  // every waiting version per service (it ran for minutes).
+  await run('ANALYZE servicos_tipos_documentos, documento_versoes, servicos_painel')
   await run(`SELECT servicos_painel_em_analise(array(
     SELECT DISTINCT d.servico_id FROM documento_versoes v
     JOIN servicos_tipos_documentos d ON d.id = v.documento_id WHERE v.estado = 'enviado'))`)
