@@ -8,7 +8,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema.ts'
@@ -70,6 +70,7 @@ export async function openDatabase(opts: {
     // process. The pending query fails (503) and the pool discards the client on release.
     pool.on('connect', (client) => client.on('error', dropped))
     const db = drizzlePg(pool, { schema }) as unknown as Db
+    releaseOnFailedBegin(db, pool)
     return {
       db,
       kind: 'postgres',
@@ -90,6 +91,34 @@ export async function openDatabase(opts: {
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
     close: () => pglite.close(),
     dump: () => dumpPglite(pglite),
+  }
+}
+
+/**
+ * drizzle-orm 0.45 checks a connection out of the pool for a transaction and sends BEGIN before
+ * its try/finally: when BEGIN fails (the server restarted between the checkout and the BEGIN, a
+ * connection the pool still held as idle), the connection is never released. Each restart then
+ * leaked connections until the pool (max 10) was exhausted and every request waited for one, and
+ * `pool.end()` never returned. Here the pool's transactions check out their connection themselves
+ * and always release it; drizzle runs the transaction on that one connection (a session over a
+ * client, not a pool, releases nothing). pg-pool discards a released connection that is broken.
+ */
+function releaseOnFailedBegin(db: Db, pool: pg.Pool) {
+  type Session = NodePgSession<Schema, ExtractTablesWithRelations<Schema>>
+  const session = (db as unknown as { session: Session }).session
+  const { dialect, schema: tables, options } = session as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1]
+    schema: ConstructorParameters<typeof NodePgSession>[2]
+    options: ConstructorParameters<typeof NodePgSession>[3]
+  }
+  session.transaction = async (transaction, config) => {
+    const client = await pool.connect()
+    try {
+      const own = new NodePgSession(client, dialect, tables, options) as unknown as Session
+      return await own.transaction(transaction, config)
+    } finally {
+      client.release()
+    }
   }
 }
 
