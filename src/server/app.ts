@@ -28,12 +28,7 @@ import { servicosRoutes } from './features/servicos/servicos.routes.ts'
 import { avisosRoutes } from './features/avisos/avisos.routes.ts'
 import { notificacoesRoutes } from './features/notificacoes/notificacoes.routes.ts'
 import { clientesRoutes } from './features/clientes/clientes.routes.ts'
-import { categoriasRoutes } from './features/cadastros/categorias.routes.ts'
-import { statusRoutes } from './features/cadastros/status.routes.ts'
-import { tiposServicosRoutes } from './features/cadastros/tipos-servicos.routes.ts'
-import { tiposDocumentosRoutes } from './features/cadastros/tipos-documentos.routes.ts'
-import { regrasDocumentosRoutes } from './features/cadastros/regras-documentos.routes.ts'
-import { schedulesRoutes } from './features/cadastros/schedules.routes.ts'
+import { cadastrosRoutes } from './features/cadastros/cadastros.routes.ts'
 import { privacidadeRoutes } from './features/privacidade/privacidade.routes.ts'
 import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
 
@@ -126,12 +121,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(avisosRoutes)
   await app.register(notificacoesRoutes)
   await app.register(clientesRoutes)
-  await app.register(categoriasRoutes)
-  await app.register(statusRoutes)
-  await app.register(tiposServicosRoutes)
-  await app.register(tiposDocumentosRoutes)
-  await app.register(regrasDocumentosRoutes)
-  await app.register(schedulesRoutes)
+  await app.register(cadastrosRoutes)
   await app.register(privacidadeRoutes)
   await app.register(auditoriaRoutes)
 

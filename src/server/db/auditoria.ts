@@ -141,6 +141,7 @@ const CADASTROS = {
   regra_documento: tiposServicosTiposDocumentos,
   schedule: schedules,
 } as const
+export type EntidadeCadastro = keyof typeof CADASTROS
 
 /**
  * A catalogue entry created, changed or deleted (issue 15): runs `work` in a transaction and
@@ -150,7 +151,7 @@ const CADASTROS = {
 export async function auditarCadastro<T>(
   db: Db,
   origem: Origem,
-  alvo: { entidade: keyof typeof CADASTROS; acao: 'criar' | 'alterar' | 'excluir'; id?: string },
+  alvo: { entidade: EntidadeCadastro; acao: 'criar' | 'alterar' | 'excluir'; id?: string },
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const tabela = CADASTROS[alvo.entidade]
