@@ -69,7 +69,7 @@ async function main() {
   }
 
   // Issue 14: stored files without a row and stale temporary uploads, at start-up and daily.
-  const pararVarredura = iniciarVarredura({
+  const varredura = iniciarVarredura({
     db: database.db,
     storage: app.ctx.storage,
     tmpDir: app.ctx.tmpDir,
@@ -77,7 +77,7 @@ async function main() {
   })
 
   // Issue 15: the retention settings (sessions, unconfirmed accounts, sendings, audit), daily.
-  const pararRetencao = iniciarRetencao({ db: database.db, log: logger })
+  const retencao = iniciarRetencao({ db: database.db, log: logger })
 
   const agendador = config.warnings.scheduler
     ? iniciarAgendadorDeAvisos({
@@ -116,8 +116,8 @@ async function main() {
       await agendador?.parar()
       await pararControle?.()
       await notificacoesEmail?.parar()
-      await pararVarredura()
-      await pararRetencao()
+      await varredura.parar()
+      await retencao.parar()
       await app.close()
       mailer.close()
       await database.close()

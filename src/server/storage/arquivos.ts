@@ -5,6 +5,7 @@ import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import { documentoVersoes, servicosTiposDocumentos } from '../db/schema.ts'
 import { removeStored, type Storage } from './storage.ts'
 import type { ReceivedFile } from './upload.ts'
+import { repetir } from '../periodico.ts'
 
 /**
  * The one way to store and delete document files (issue 14). Every upload and every delete of
@@ -116,20 +117,14 @@ export async function sweepStorage(
   return { arquivos, temporarios }
 }
 
-/** Sweeps now and then every `intervalMs` (a day); answers a stop function. */
+/** Sweeps now and then every `intervalMs` (a day). */
 export function iniciarVarredura(
   deps: Parameters<typeof sweepStorage>[0],
   intervalMs = 24 * 60 * 60 * 1000,
 ) {
-  let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = sweepStorage(deps).catch((err) => deps.log.error({ err }, 'storage sweep failed'))
-  }
-  run()
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return repetir(() => sweepStorage(deps), {
+    intervalMs,
+    log: deps.log,
+    falha: 'storage sweep failed',
+  })
 }

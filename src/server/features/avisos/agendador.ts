@@ -1,4 +1,5 @@
 import { addDays, today } from '#shared/datas.ts'
+import { repetir } from '../../periodico.ts'
 import {
   executarAvisosAutomaticos,
   ultimoDiaConcluido,
@@ -46,37 +47,19 @@ export function iniciarAgendadorDeAvisos(
   },
 ) {
   const now = deps.now ?? (() => new Date())
-  let emCurso: Promise<void> | null = null
-
-  const verificar = async () => {
-    try {
+  return repetir(
+    async () => {
       const instante = now()
       if (!execucaoDevida(deps, await ultimoDiaConcluido(deps.db), instante)) return
       await executarAvisosAutomaticos(deps, {
         hoje: today(deps.timeZone, instante),
         origem: 'agendada',
       })
-    } catch (err) {
-      deps.log.error({ err }, 'automatic warnings run failed; tried again in a minute')
-    }
-  }
-  const tick = () => {
-    if (!emCurso) emCurso = verificar().finally(() => (emCurso = null))
-    return emCurso
-  }
-
-  const timer = setInterval(() => void tick(), deps.intervalMs ?? 60_000)
-  timer.unref()
-  const primeira = tick()
-  return {
-    /** The start-up check (tests wait for it). */
-    primeira,
-    /** One check now, as the timer does. */
-    verificar: tick,
-    /** Stops the timer and waits for a run in progress. */
-    async parar() {
-      clearInterval(timer)
-      await emCurso
     },
-  }
+    {
+      intervalMs: deps.intervalMs ?? 60_000,
+      log: deps.log,
+      falha: 'automatic warnings run failed; tried again in a minute',
+    },
+  )
 }

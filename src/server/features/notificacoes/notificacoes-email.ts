@@ -6,6 +6,7 @@ import { notificacoes } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { getMarca, type Marca } from '../../mail/empresa.ts'
 import { actionEmail, type Mailer } from '../../mail/mailer.ts'
+import { repetir } from '../../periodico.ts'
 
 /**
  * Issue 17: the e-mail of unread notifications. A notification still unread `atrasoMinutos`
@@ -115,33 +116,15 @@ export function notificacoesEmail(marca: Marca, lista: Pick<Tomada, 'titulo' | '
 }
 
 /**
- * Checks every minute (and once at start-up) for notifications due by e-mail, in the style of
- * the warnings' `agendador.ts`: the state lives in the database, so every instance may run it.
+ * Checks every minute (and once at start-up) for notifications due by e-mail (`repetir`, the
+ * server's one clock): the state lives in the database, so every instance may run it.
  */
 export function iniciarAgendadorDeNotificacoes(
   deps: NotificacoesEmailDeps & { intervalMs?: number },
 ) {
-  let emCurso: Promise<void> | null = null
-  const verificar = async () => {
-    try {
-      await enviarEmailsNotificacoes(deps)
-    } catch (err) {
-      deps.log.error({ err }, 'notifications e-mail check failed; tried again in a minute')
-    }
-  }
-  const tick = () => {
-    if (!emCurso) emCurso = verificar().finally(() => (emCurso = null))
-    return emCurso
-  }
-  const timer = setInterval(() => void tick(), deps.intervalMs ?? 60_000)
-  timer.unref()
-  const primeira = tick()
-  return {
-    primeira,
-    verificar: tick,
-    async parar() {
-      clearInterval(timer)
-      await emCurso
-    },
-  }
+  return repetir(() => enviarEmailsNotificacoes(deps), {
+    intervalMs: deps.intervalMs ?? 60_000,
+    log: deps.log,
+    falha: 'notifications e-mail check failed; tried again in a minute',
+  })
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts'
+import { repetir } from '../../periodico.ts'
 import { expurgar } from './privacidade.queries.ts'
 
 type Deps = {
@@ -16,17 +17,11 @@ export async function aplicarRetencao(deps: Deps, agora = new Date()) {
   return removidos
 }
 
-/** Applies retention now and then every `intervalMs` (a day); answers a stop function. */
+/** Applies retention now and then every `intervalMs` (a day). */
 export function iniciarRetencao(deps: Deps, intervalMs = 24 * 60 * 60 * 1000) {
-  let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = aplicarRetencao(deps).catch((err) => deps.log.error({ err }, 'retention failed'))
-  }
-  run()
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return repetir(() => aplicarRetencao(deps), {
+    intervalMs,
+    log: deps.log,
+    falha: 'retention failed',
+  })
 }
