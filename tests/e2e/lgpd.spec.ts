@@ -87,12 +87,32 @@ test('a client downloads their data and requests erasure; an admin carries it ou
     secao.getByRole('row').or(secao.getByRole('listitem')).filter({ hasText: nome }),
   ).toContainText(prazo)
   await shot(admin, 'solicitacoes-lgpd')
+  const pendentes = await admin.request.get('/api/admin/solicitacoes-lgpd')
+  const pedido = ((await pendentes.json()).rows as { id: string; cliente_nome: string }[]).find(
+    (r) => r.cliente_nome === nome,
+  )!
+  expect(pedido).toBeDefined()
   await admin.getByRole('button', { name: `Executar exclusão de ${nome}` }).click()
   const confirm = admin.getByRole('alertdialog', { name: 'Executar exclusão' })
   await confirm.getByRole('button', { name: 'Executar exclusão' }).click()
   await expect(toast(admin, 'Exclusão concluída.')).toBeVisible()
   const mail = await readMail(conta.email)
   expect(mail.subject).toBe('Seus dados foram excluídos - Portal do Cliente')
+
+  // The Auditoria screen, filtered by the entity "Solicitação LGPD": the request and its
+  // conclusion (the titular's name is gone from both; the account that asked, too).
+  await admin.goto(`/app/admin/auditoria?entidade=solicitacao_lgpd&q=${pedido.id}`)
+  await expect(admin.getByRole('combobox', { name: 'Entidade' })).toHaveText('Solicitação LGPD')
+  const eventos = admin.getByRole('main')
+  await expect(eventos.getByText(/atendeu a solicitação de exclusão de dados$/)).toBeVisible()
+  await expect(
+    eventos.getByText('Usuário removido solicitou a exclusão dos dados', { exact: true }),
+  ).toBeVisible()
+  await expect(
+    admin.getByRole('heading', { level: 2 }).filter({ hasText: 'evento' }),
+  ).toContainText('2 eventos')
+  await expect(eventos.getByText(nome)).toHaveCount(0)
+  await shot(admin, 'auditoria-solicitacao')
 
   // The client can no longer sign in.
   const signIn = await page.request.post('/api/auth/sign-in/email', {
