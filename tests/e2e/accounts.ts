@@ -38,3 +38,13 @@ export const adminSemDoisFatores = (project: string) => ({
   email: `admin-novo-${project}@portal.test`,
   password: 'admin-novo-123',
 })
+
+/**
+ * Issue 15: per project, a client who accepted an older version of the privacy notice and terms
+ * (seeded with it): the next sign-in asks again (lgpd.spec).
+ */
+export const clienteAvisoAntigo = (project: string) => ({
+  email: `aviso-antigo-${project}@portal.test`,
+  password: 'aviso-antigo-123',
+})
+export const VERSAO_AVISO_ANTIGA = '2025-01-01'

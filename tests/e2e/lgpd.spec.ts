@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test'
 import JSZip from 'jszip'
 import { rowOf, toast } from './back-office.ts'
 import { FILES, completeCadastro, solicitarServico } from './cliente-area.ts'
+import { clienteAvisoAntigo, VERSAO_AVISO_ANTIGA } from './accounts.ts'
 import { ADMIN, BASE_URL, login, newClientAccount, readMail } from './fixtures.ts'
+import { VERSAO_AVISO } from '../../src/shared/schemas/conta.ts'
 
 // Issue 15, part B: the client's rights (Meus Dados → "Privacidade e dados") and the
 // administrators' "Solicitações LGPD" on the Auditoria screen.
@@ -85,12 +87,32 @@ test('a client downloads their data and requests erasure; an admin carries it ou
     secao.getByRole('row').or(secao.getByRole('listitem')).filter({ hasText: nome }),
   ).toContainText(prazo)
   await shot(admin, 'solicitacoes-lgpd')
+  const pendentes = await admin.request.get('/api/admin/solicitacoes-lgpd')
+  const pedido = ((await pendentes.json()).rows as { id: string; cliente_nome: string }[]).find(
+    (r) => r.cliente_nome === nome,
+  )!
+  expect(pedido).toBeDefined()
   await admin.getByRole('button', { name: `Executar exclusão de ${nome}` }).click()
   const confirm = admin.getByRole('alertdialog', { name: 'Executar exclusão' })
   await confirm.getByRole('button', { name: 'Executar exclusão' }).click()
   await expect(toast(admin, 'Exclusão concluída.')).toBeVisible()
   const mail = await readMail(conta.email)
   expect(mail.subject).toBe('Seus dados foram excluídos - Portal do Cliente')
+
+  // The Auditoria screen, filtered by the entity "Solicitação LGPD": the request and its
+  // conclusion (the titular's name is gone from both; the account that asked, too).
+  await admin.goto(`/app/admin/auditoria?entidade=solicitacao_lgpd&q=${pedido.id}`)
+  await expect(admin.getByRole('combobox', { name: 'Entidade' })).toHaveText('Solicitação LGPD')
+  const eventos = admin.getByRole('main')
+  await expect(eventos.getByText(/atendeu a solicitação de exclusão de dados$/)).toBeVisible()
+  await expect(
+    eventos.getByText('Usuário removido solicitou a exclusão dos dados', { exact: true }),
+  ).toBeVisible()
+  await expect(
+    admin.getByRole('heading', { level: 2 }).filter({ hasText: 'evento' }),
+  ).toContainText('2 eventos')
+  await expect(eventos.getByText(nome)).toHaveCount(0)
+  await shot(admin, 'auditoria-solicitacao')
 
   // The client can no longer sign in.
   const signIn = await page.request.post('/api/auth/sign-in/email', {
@@ -106,4 +128,72 @@ test('a client downloads their data and requests erasure; an admin carries it ou
   await expect(admin.getByText(nome)).toHaveCount(0)
   await shot(admin, 'dashboard-anonimizado')
   await adminContext.close()
+})
+
+test('a new version of the privacy notice is accepted at the next sign-in before the app', async ({
+  page,
+}) => {
+  // Seeded with an acceptance of an older version, as after the consultancy publishes a new one.
+  const conta = clienteAvisoAntigo(test.info().project.name)
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill(conta.email)
+  await page.getByLabel('Senha', { exact: true }).fill(conta.password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  const titulo = page.getByRole('heading', { name: 'Atualizamos nossa Política de Privacidade' })
+  await expect(titulo).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
+    'href',
+    '/privacidade',
+  )
+  await expect(page.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos')
+  await expect(
+    page.getByText(`Versão de ${VERSAO_AVISO.split('-').reverse().join('/')}`),
+  ).toBeVisible()
+  await shot(page, 'aceite-aviso')
+
+  // No way into the app around it: every /app address shows the same screen, not the app.
+  for (const url of ['/app/usuario/dashboard', '/app/meus-dados']) {
+    await page.goto(url)
+    await expect(titulo).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Privacidade e dados' })).toHaveCount(0)
+  }
+  expect((await (await page.request.get('/api/me')).json()).aceite_pendente).toBe(true)
+
+  // "Continuar" without the box: the screen says what is missing and stays.
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  await expect(
+    page.getByText(
+      'Marque “Li e aceito a Política de Privacidade e os Termos de Uso” para continuar.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('checkbox')).toHaveAccessibleDescription(
+    'Marque “Li e aceito a Política de Privacidade e os Termos de Uso” para continuar.',
+  )
+  await shot(page, 'aceite-aviso-erro')
+  await expect(titulo).toBeVisible()
+
+  await page.getByRole('checkbox', { name: /Li e aceito/ }).check()
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  await expect(titulo).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Privacidade e dados' })).toBeVisible()
+  expect((await (await page.request.get('/api/me')).json()).aceite_pendente).toBe(false)
+
+  // The acceptance is recorded with the current version (the client's own export lists them).
+  const exportacao = await page.request.get('/api/meus-dados/exportacao')
+  expect(exportacao.status()).toBe(200)
+  const zip = await JSZip.loadAsync(await exportacao.body())
+  const dados = JSON.parse(await zip.file('meus-dados.json')!.async('string'))
+  expect(dados.conta.aceites.map((a: { versao: string }) => a.versao)).toEqual([
+    VERSAO_AVISO_ANTIGA,
+    VERSAO_AVISO,
+  ])
+
+  // Signed in again later: straight into the app.
+  await page.context().clearCookies()
+  await login(page, conta)
+  await page.goto('/app/usuario/dashboard')
+  await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible()
+  await expect(titulo).toHaveCount(0)
 })

@@ -15,6 +15,7 @@ import { seedDashboard } from './seed/dashboard.ts'
 import { seedAvisosAutomaticos } from './seed/avisos-automaticos.ts'
 import { seedRevisao } from './seed/revisao.ts'
 import { seedAuditoria } from './seed/auditoria.ts'
+import { seedLgpd } from './seed/lgpd.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
@@ -48,6 +49,7 @@ for (const seed of [
   seedAvisosAutomaticos,
   seedRevisao,
   seedAuditoria,
+  seedLgpd,
 ])
   await seed(ctx)
 await database.close()

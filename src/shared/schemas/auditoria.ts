@@ -52,6 +52,7 @@ export const ENTIDADES_AUDITORIA = [
   'regra_documento',
   'schedule',
   'empresa',
+  'solicitacao_lgpd',
 ] as const
 export type EntidadeAuditoria = (typeof ENTIDADES_AUDITORIA)[number]
 
@@ -68,6 +69,7 @@ export const ROTULO_ENTIDADE: Record<EntidadeAuditoria, string> = {
   regra_documento: 'Regra de documento',
   schedule: 'Schedule',
   empresa: 'Dados da empresa',
+  solicitacao_lgpd: 'Solicitação LGPD',
 }
 
 export const AcaoAuditoriaSchema = z.enum(ACOES_AUDITORIA)

@@ -161,6 +161,8 @@ const CAMPO: Record<string, string> = {
   resolvido: 'Resolvido',
   role: 'Papel',
   ativo: 'Ativo',
+  estado: 'Situação',
+  prazo: 'Prazo',
 }
 
 const SITUACAO: Record<string, string> = {
@@ -183,6 +185,14 @@ const ARTIGO: Record<string, string> = {
   regra_documento: 'a regra de documento',
   schedule: 'o schedule',
   empresa: 'os dados da empresa',
+  solicitacao_lgpd: 'a solicitação LGPD',
+}
+
+/** An erasure request's states (`solicitacoes_lgpd.estado`). */
+const ESTADO_SOLICITACAO: Record<string, string> = {
+  pendente: 'Pendente',
+  recusada: 'Recusada',
+  concluida: 'Concluída',
 }
 
 type Nomes = Map<string, string>
@@ -221,6 +231,7 @@ function valor(chave: string, v: unknown, nomes: Nomes): string {
   let s = String(v)
   if (ID_CHAVES.includes(chave)) s = nomes.get(s) ?? 'removido'
   else if (chave === 'situacao') s = SITUACAO[s] ?? s
+  else if (chave === 'estado') s = ESTADO_SOLICITACAO[s] ?? s
   else if (chave === 'role') s = s === 'admin' ? 'Administrador' : 'Cliente'
   else if (/^\d{4}-\d{2}-\d{2}$/.test(s)) s = formatDate(s)
   return s.length > 80 ? `${s.slice(0, 77)}…` : s
@@ -250,6 +261,7 @@ function descrever(l: Linha, nomes: Nomes, noServico = false): string {
   const ator = quem(l)
   const alvo = `${ARTIGO[l.entidade] ?? l.entidade}${l.rotulo ? ` ${l.rotulo}` : ''}`
   const d = l.depois ?? {}
+  if (l.entidade === 'solicitacao_lgpd') return descreverSolicitacao(l, ator)
   switch (l.acao) {
     case 'criar':
       return `${ator} criou ${alvo}`
@@ -285,6 +297,20 @@ function descrever(l: Linha, nomes: Nomes, noServico = false): string {
     case 'anonimizar':
       return `${ator} anonimizou ${alvo}`
   }
+}
+
+/** An erasure request (LGPD art. 18, VI): asked, refused with its reason, or carried out. */
+function descreverSolicitacao(l: Linha, ator: string): string {
+  const de = l.rotulo ? ` de ${l.rotulo}` : ''
+  const estado = l.depois?.estado
+  if (l.acao === 'criar') return `${ator} solicitou a exclusão dos dados${de}`
+  if (estado === 'recusada') {
+    const m = typeof l.depois?.motivo === 'string' ? l.depois.motivo : ''
+    const motivo = m ? `: ${m.length > 200 ? `${m.slice(0, 197)}…` : m}` : ''
+    return `${ator} recusou a solicitação de exclusão de dados${de}${motivo}`
+  }
+  if (estado === 'concluida') return `${ator} atendeu a solicitação de exclusão de dados${de}`
+  return `${ator} alterou a solicitação de exclusão de dados${de}`
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()

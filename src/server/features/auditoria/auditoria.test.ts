@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditoria } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
+import { auditoriaCsv } from './auditoria.queries.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import {
   AUDIENCES,
@@ -13,7 +15,11 @@ import {
 import { adminOnly, expectRefused } from '#tests/setup/helpers.ts'
 import { cpf, createServico, createTipoServico, getStatus, unique } from '#tests/factories.ts'
 import { pdfOf, servicoComExigencia } from '#tests/setup/uploads.ts'
-import type { AuditoriaPagina, Historico } from '#shared/schemas/auditoria.ts'
+import {
+  AuditoriaFiltroSchema,
+  type AuditoriaPagina,
+  type Historico,
+} from '#shared/schemas/auditoria.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -534,5 +540,41 @@ describe('catalogue entries are recorded', () => {
     expect(await desde(inicio)).toMatchObject([
       { acao: 'excluir', entidade: 'categoria', antes: { nome: `${nome} 2` } },
     ])
+  })
+})
+
+describe('the CSV streams in keyset batches', () => {
+  it('1,200 events: one batch of 500 per pull, and the whole list over HTTP in order', async () => {
+    const marca = `Lote${Date.now()}`
+    const agora = Date.now()
+    await t.db.insert(auditoria).values(
+      Array.from({ length: 1200 }, (_, i) => ({
+        acao: 'ler' as const,
+        entidade: 'servico',
+        entidade_id: servico.id,
+        rotulo: `${marca} ${i}`,
+        ator_email: 'leitor@example.com',
+        // Two events per second: ties on `em` are ordered by id.
+        em: new Date(agora - Math.floor(i / 2) * 1000),
+      })),
+    )
+    const filtro = AuditoriaFiltroSchema.parse({ q: marca })
+    // Pulled one batch at a time: the header, then 500, 500 and 200 rows.
+    const csv = auditoriaCsv(t.db, filtro)
+    const linhasDe = (bloco: string) => bloco.split('\r\n').filter(Boolean).length
+    const tamanhos: number[] = []
+    for await (const bloco of csv) tamanhos.push(linhasDe(bloco))
+    expect(tamanhos).toEqual([1, 500, 500, 200])
+
+    const res = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/auditoria/csv?q=${marca}`,
+    })
+    expect(res.statusCode).toBe(200)
+    const linhas = res.body.trim().split('\r\n').slice(1)
+    const ordem = linhas.map((l) => Number(l.match(new RegExp(`${marca} (\\d+)`))![1]))
+    // Newest first (for a tie on `em`, the later id first): every event exactly once.
+    expect(new Set(ordem).size).toBe(1200)
+    expect(ordem).toEqual([...ordem].sort((a, b) => Math.floor(a / 2) - Math.floor(b / 2) || b - a))
   })
 })

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { describeDevice } from '../../auth/device.ts'
-import type { DbOrTx, Tx } from '../../db/client.ts'
+import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
 import {
   auditoria,
@@ -320,19 +320,45 @@ export async function listMinhasSolicitacoes(db: DbOrTx, actor: Actor) {
   return rows.map(toMinha)
 }
 
-/** Records the actor's request to erase their data, due in 15 days (one open at a time). */
-export async function createSolicitacao(db: DbOrTx, actor: Actor): Promise<MinhaSolicitacao> {
-  const [row] = await db
-    .insert(solicitacoesLgpd)
-    .values({
-      user_id: actor.userId,
-      cliente_id: sql`(select ${clientes.id} from ${clientes} where ${ownCliente(actor)})`,
-      prazo: sql`now() + make_interval(days => ${PRAZO_DIAS})`,
+/**
+ * Records the actor's request to erase their data, due in 15 days (one open at a time), and its
+ * audit event (entity `solicitacao_lgpd`, named by the client record) in the same transaction.
+ */
+export async function createSolicitacao(
+  db: Db,
+  actor: Actor,
+  origem: Origem,
+): Promise<MinhaSolicitacao> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(solicitacoesLgpd)
+      .values({
+        user_id: actor.userId,
+        cliente_id: sql`(select ${clientes.id} from ${clientes} where ${ownCliente(actor)})`,
+        prazo: sql`now() + make_interval(days => ${PRAZO_DIAS})`,
+      })
+      .onConflictDoNothing()
+      .returning({ ...minhaColunas, cliente_id: solicitacoesLgpd.cliente_id })
+    if (!row) throw new HttpError(409, SOLICITACAO_EXISTENTE)
+    const { cliente_id, ...minha } = row
+    await registrarAuditoria(tx, origem, {
+      acao: 'criar',
+      entidade: 'solicitacao_lgpd',
+      entidade_id: row.id,
+      rotulo: await titularDe(tx, cliente_id, actor.email),
+      cliente_id,
+      depois: { estado: row.estado, prazo: row.prazo },
     })
-    .onConflictDoNothing()
-    .returning(minhaColunas)
-  if (!row) throw new HttpError(409, SOLICITACAO_EXISTENTE)
-  return toMinha(row)
+    return toMinha(minha)
+  })
+}
+
+/** How a request's events name its titular: the client record's name, else the account's e-mail. */
+async function titularDe(tx: DbOrTx, clienteId: string | null, email: string | null) {
+  const [c] = clienteId
+    ? await tx.select({ nome: clientes.nome }).from(clientes).where(eq(clientes.id, clienteId))
+    : []
+  return c?.nome ?? email
 }
 
 // ---- the administrators' list ----
@@ -420,16 +446,28 @@ async function lockPendente(tx: Tx, id: string) {
   return row
 }
 
-/** Refuses an open request with its reason; answers who to tell (the account's e-mail). */
-export async function recusarSolicitacao(tx: Tx, id: string, adminId: string, motivo: string) {
+/**
+ * Refuses an open request with its reason, recording the decision (state before and after, the
+ * reason) in the same transaction; answers who to tell (the account's e-mail).
+ */
+export async function recusarSolicitacao(tx: Tx, id: string, origem: Origem, motivo: string) {
   const row = await lockPendente(tx, id)
   const [conta] = row.user_id
     ? await tx.select({ email: user.email }).from(user).where(eq(user.id, row.user_id))
     : []
   await tx
     .update(solicitacoesLgpd)
-    .set({ estado: 'recusada', motivo, decidido_por: adminId, decidido_em: sql`now()` })
+    .set({ estado: 'recusada', motivo, decidido_por: origem.ator_id, decidido_em: sql`now()` })
     .where(eq(solicitacoesLgpd.id, id))
+  await registrarAuditoria(tx, origem, {
+    acao: 'alterar',
+    entidade: 'solicitacao_lgpd',
+    entidade_id: id,
+    rotulo: await titularDe(tx, row.cliente_id, conta?.email ?? null),
+    cliente_id: row.cliente_id,
+    antes: { estado: row.estado },
+    depois: { estado: 'recusada', motivo },
+  })
   return { email: conta?.email ?? null }
 }
 
@@ -560,6 +598,15 @@ export async function concluirSolicitacao(tx: Tx, id: string, origem: Origem) {
     .update(solicitacoesLgpd)
     .set({ estado: 'concluida', decidido_por: adminId, decidido_em: sql`now()` })
     .where(eq(solicitacoesLgpd.id, id))
+  // Written after the anonymisation: the decision stays whole, and names nobody.
+  await registrarAuditoria(tx, origem, {
+    acao: 'alterar',
+    entidade: 'solicitacao_lgpd',
+    entidade_id: id,
+    cliente_id: row.cliente_id,
+    antes: { estado: row.estado },
+    depois: { estado: 'concluida' },
+  })
   return { keys, email: conta?.email ?? cliente?.email ?? null }
 }
 

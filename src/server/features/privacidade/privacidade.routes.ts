@@ -99,7 +99,7 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
       await enforceLimits(db, reply, config.authLimits, 'password-change', request.ip, actor.email)
       if (!(await isCurrentPassword(auth, actor.userId, request.body.senha)))
         throw new HttpError(400, SENHA_INCORRETA, 'senha')
-      return reply.status(201).send(await createSolicitacao(db, actor))
+      return reply.status(201).send(await createSolicitacao(db, actor, origemDe(request)))
     },
   )
 
@@ -152,9 +152,8 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { db, mailer, config } = app.ctx
-      const admin = actorOf(request)
       const { email } = await db.transaction((tx) =>
-        recusarSolicitacao(tx, request.params.id, admin.userId, request.body.motivo),
+        recusarSolicitacao(tx, request.params.id, origemDe(request), request.body.motivo),
       )
       if (email)
         await mailer

@@ -312,6 +312,13 @@ describe("POST /api/meus-dados/exclusao and the administrators' answer", () => {
 
   it('a refusal keeps everything and e-mails the reason', async () => {
     const cliente = await createClientActor(t, 'owner')
+    // A service with the client's own upload: their timeline has something to show.
+    const { servico, upload } = await servicoComExigencia(t, cliente)
+    expect((await upload(pdfOf(1024))).statusCode).toBe(200)
+    const [{ nome }] = await t.db
+      .select({ nome: clientes.nome })
+      .from(clientes)
+      .where(eq(clientes.id, cliente.clienteId!))
     const res = await cliente.inject({
       method: 'POST',
       url: '/api/meus-dados/exclusao',
@@ -358,6 +365,83 @@ describe("POST /api/meus-dados/exclusao and the administrators' answer", () => {
       estado: 'recusada',
       motivo: 'Há um processo de licenciamento em andamento.',
     })
+
+    // The audit trail: the request (by the client) and exactly one refusal (by the admin), with
+    // the state before and after and the reason; the refused attempts left nothing.
+    const eventos = await rawRows<{
+      acao: string
+      ator_id: string
+      ator_role: string
+      rotulo: string
+      cliente_id: string
+      antes: unknown
+      depois: Record<string, unknown>
+    }>(
+      t.db,
+      sql`select acao, ator_id, ator_role, rotulo, cliente_id::text as cliente_id, antes, depois
+          from auditoria where entidade = 'solicitacao_lgpd' and entidade_id = ${pedido.id}
+          order by id`,
+    )
+    expect(eventos).toEqual([
+      {
+        acao: 'criar',
+        ator_id: cliente.userId,
+        ator_role: 'usuario',
+        rotulo: nome,
+        cliente_id: cliente.clienteId,
+        antes: null,
+        depois: { estado: 'pendente', prazo: pedido.prazo },
+      },
+      {
+        acao: 'alterar',
+        ator_id: actors.admin.userId,
+        ator_role: 'admin',
+        rotulo: nome,
+        cliente_id: cliente.clienteId,
+        antes: { estado: 'pendente' },
+        depois: { estado: 'recusada', motivo: 'Há um processo de licenciamento em andamento.' },
+      },
+    ])
+    // The Auditoria screen lists them under the entity "Solicitação LGPD", in Portuguese.
+    const auditoria = await actors.admin.inject({
+      method: 'GET',
+      url: '/api/admin/auditoria?entidade=solicitacao_lgpd',
+    })
+    expect(auditoria.statusCode, auditoria.body).toBe(200)
+    const linhas = (
+      auditoria.json().rows as { entidade_id: string; entidade: string; descricao: string }[]
+    ).filter((r) => r.entidade_id === pedido.id)
+    expect(linhas.map((r) => r.entidade)).toEqual(['solicitacao_lgpd', 'solicitacao_lgpd'])
+    expect(linhas.map((r) => r.descricao)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `recusou a solicitação de exclusão de dados de ${nome}: Há um processo de licenciamento em andamento\\.$`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`solicitou a exclusão dos dados de ${nome}$`)),
+    ])
+    const csv = await actors.admin.inject({
+      method: 'GET',
+      url: '/api/admin/auditoria/csv?entidade=solicitacao_lgpd',
+    })
+    expect(csv.body).toContain('"Solicitação LGPD"')
+    // The filter is the admin's: a client cannot read it, and the service's timeline (what the
+    // client sees of their own service) never shows the request or its answer.
+    expect(
+      (
+        await cliente.inject({
+          method: 'GET',
+          url: '/api/admin/auditoria?entidade=solicitacao_lgpd',
+        })
+      ).statusCode,
+    ).toBe(403)
+    const timeline = await cliente.inject({
+      method: 'GET',
+      url: `/api/meus-servicos/${servico.id}/historico`,
+    })
+    expect(timeline.statusCode, timeline.body).toBe(200)
+    expect(timeline.json().rows.length).toBeGreaterThan(0)
+    expect(timeline.body).not.toMatch(/exclusão|licenciamento em andamento/)
   })
 
   it('carrying it out leaves no personal value in any text column and no file of the client', async () => {
@@ -386,13 +470,37 @@ describe("POST /api/meus-dados/exclusao and the administrators' answer", () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ estado: 'concluida', cliente_nome: 'Titular excluído' })
     // The audit trail keeps the events (ids, actions) and records the erasure.
-    const eventos = await rawRows<{ acao: string; ator_email: string | null }>(
+    const eventos = await rawRows<{
+      entidade: string
+      entidade_id: string
+      acao: string
+      ator_email: string | null
+      rotulo: string | null
+      antes: unknown
+      depois: unknown
+    }>(
       t.db,
-      sql`select acao, ator_email from auditoria where cliente_id = ${d.cliente.id} order by id`,
+      sql`select entidade, entidade_id, acao, ator_email, rotulo, antes, depois from auditoria
+          where cliente_id = ${d.cliente.id} order by id`,
     )
-    expect(eventos.map((e) => e.acao)).toEqual(['alterar', 'ler', 'anonimizar'])
+    expect(eventos.map((e) => [e.entidade, e.acao])).toEqual([
+      ['cliente', 'alterar'],
+      ['servico', 'ler'],
+      ['solicitacao_lgpd', 'criar'],
+      ['cliente', 'anonimizar'],
+      ['solicitacao_lgpd', 'alterar'],
+    ])
     expect(eventos[0].ator_email).toBeNull()
     expect(eventos[1].ator_email).toBe(actors.admin.email)
+    // The request's events keep their ids, not the titular's name; the conclusion stays whole.
+    expect(eventos[2]).toMatchObject({ ator_email: null, rotulo: null, entidade_id: pedido.id })
+    expect(eventos[4]).toMatchObject({
+      ator_email: actors.admin.email,
+      rotulo: null,
+      entidade_id: pedido.id,
+      antes: { estado: 'pendente' },
+      depois: { estado: 'concluida' },
+    })
 
     // Every text, varchar, jsonb, array and tsvector column of every table.
     const colunas = await rawRows<{ table_name: string; column_name: string }>(

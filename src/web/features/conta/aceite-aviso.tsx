@@ -8,7 +8,9 @@ import { notifyError } from '../../lib/notify.ts'
 import { contaKeys } from '../../lib/query-keys.ts'
 import { signOut, useMe } from '../../lib/session.ts'
 import { acceptNotice } from './api.ts'
-import { ACEITE_TEXTO } from '#shared/schemas/conta.ts'
+import { AceiteCampo } from './aceite-campo.tsx'
+import { formatDate } from '#shared/datas.ts'
+import { ACEITE_TEXTO, VERSAO_AVISO } from '#shared/schemas/conta.ts'
 
 /**
  * Issue 15: a client who accepted an older privacy notice and terms accepts the current version
@@ -48,53 +50,25 @@ function AceiteAvisoScreen() {
         </a>
         <Card>
           <CardHeader>
-            <h1 className="text-xl leading-none font-semibold">
+            <h1 className="text-xl leading-tight font-semibold">
               Atualizamos nossa Política de Privacidade
             </h1>
             <CardDescription>
               Para continuar usando o portal, leia e aceite a nova versão da Política de Privacidade
               e dos Termos de Uso.
             </CardDescription>
+            <p className="text-xs text-muted-foreground">Versão de {formatDate(VERSAO_AVISO)}</p>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <div className="grid gap-1">
-              <div className="flex items-start gap-2">
-                <input
-                  id="aceite-aviso"
-                  type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-primary"
-                  checked={aceito}
-                  aria-invalid={erro && !aceito}
-                  onChange={(e) => {
-                    setAceito(e.target.checked)
-                    setErro(false)
-                  }}
-                />
-                <label htmlFor="aceite-aviso" className="text-sm leading-snug">
-                  Li e aceito a{' '}
-                  <a
-                    href="/privacidade"
-                    target="_blank"
-                    rel="noopener"
-                    className="text-primary underline"
-                  >
-                    Política de Privacidade
-                  </a>{' '}
-                  e os{' '}
-                  <a
-                    href="/termos"
-                    target="_blank"
-                    rel="noopener"
-                    className="text-primary underline"
-                  >
-                    Termos de Uso
-                  </a>
-                </label>
-              </div>
-              {erro && !aceito && (
-                <p className="text-xs text-destructive">Marque “{ACEITE_TEXTO}” para continuar.</p>
-              )}
-            </div>
+            <AceiteCampo
+              id="aceite-aviso"
+              checked={aceito}
+              onChange={(checked) => {
+                setAceito(checked)
+                setErro(false)
+              }}
+              erro={erro && !aceito ? `Marque “${ACEITE_TEXTO}” para continuar.` : null}
+            />
             <Button type="button" onClick={() => void onContinue()} disabled={enviando}>
               {enviando && <Loader2 className="animate-spin" />}
               Continuar

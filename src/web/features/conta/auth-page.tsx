@@ -12,6 +12,7 @@ import { useLightForm } from '../../lib/light-form.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { meQuery } from '../../lib/me-query.ts'
+import { AceiteCampo } from './aceite-campo.tsx'
 import { signIn, signUp, verifySecondFactor } from './api.ts'
 import { failure } from './falha.ts'
 import type { CodigoDoisFatores, Credenciais } from '#shared/schemas/conta.ts'
@@ -261,42 +262,15 @@ function RegisterForm() {
           {...form.register('password')}
         />
       </Field>
-      <div className="grid gap-1">
-        <div className="flex items-start gap-2">
-          <input
-            id="register-aceite"
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-            checked={aceite}
-            onChange={(e) => {
-              setAceite(e.target.checked)
-              if (e.target.checked) setAceiteErro(false)
-            }}
-            aria-invalid={aceiteErro}
-            aria-describedby={aceiteErro ? 'register-aceite-erro' : undefined}
-          />
-          <label htmlFor="register-aceite" className="text-sm leading-snug">
-            Li e aceito a{' '}
-            <a
-              href="/privacidade"
-              target="_blank"
-              rel="noopener"
-              className="text-primary underline"
-            >
-              Política de Privacidade
-            </a>{' '}
-            e os{' '}
-            <a href="/termos" target="_blank" rel="noopener" className="text-primary underline">
-              Termos de Uso
-            </a>
-          </label>
-        </div>
-        {aceiteErro && (
-          <p id="register-aceite-erro" className="text-xs text-destructive">
-            {ACEITE_OBRIGATORIO}
-          </p>
-        )}
-      </div>
+      <AceiteCampo
+        id="register-aceite"
+        checked={aceite}
+        onChange={(checked) => {
+          setAceite(checked)
+          if (checked) setAceiteErro(false)
+        }}
+        erro={aceiteErro ? ACEITE_OBRIGATORIO : null}
+      />
       <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
         {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
         Criar conta
