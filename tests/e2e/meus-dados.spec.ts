@@ -307,6 +307,24 @@ test('a documento of another client is refused with the SPEC message', async ({ 
   expect((await (await page.request.get('/api/meus-dados')).json()).cliente).toBeNull()
 })
 
+test('leaving with only the password form typed asks too (two forms on one screen)', async ({
+  page,
+}) => {
+  await login(page, await newClientAccount(page.request))
+  await page.goto('/app/meus-dados')
+  await page.getByLabel('Senha atual').fill('rascunho-123')
+  if (test.info().project.name === 'phone')
+    await page.getByRole('button', { name: 'Alternar menu lateral' }).click()
+  await page.getByRole('link', { name: 'Meus Serviços' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
+  await confirm.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(page).toHaveURL(/\/app\/meus-dados$/)
+  await expect(page.getByLabel('Senha atual')).toHaveValue('rascunho-123')
+  await page.getByRole('link', { name: 'Meus Serviços' }).click()
+  await confirm.getByRole('button', { name: 'Sair sem salvar' }).click()
+  await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
+})
+
 test('leaving the form with unsaved changes asks first', async ({ page }) => {
   await login(page, await newClientAccount(page.request))
   await page.goto('/app/meus-dados')

@@ -114,6 +114,34 @@ test('a client turns the second factor on, signs in with a code and with a recov
   await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
 })
 
+test('closing a second-factor dialog with the password typed asks first (issue 18)', async ({
+  page,
+  request,
+}, info) => {
+  await login(page, await newClientAccount(request))
+  await page.goto('/app/meus-dados')
+  await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Ativar verificação em duas etapas' })
+  const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
+  await dialog.getByLabel('Sua senha').fill('digitada-123')
+  await page.keyboard.press('Escape')
+  await expect(sair).toBeVisible()
+  await shot(page, 'seguranca-sair-sem-salvar', info.project.name)
+  await sair.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(dialog.getByLabel('Sua senha')).toHaveValue('digitada-123')
+  await dialog.getByRole('button', { name: 'Fechar' }).click()
+  await sair.getByRole('button', { name: 'Sair sem salvar' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Inativa', { exact: true })).toBeVisible()
+
+  // Opened again and left untouched, it closes at once.
+  await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click()
+  await expect(dialog.getByLabel('Sua senha')).toHaveValue('')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(sair).toBeHidden()
+})
+
 test('sessions: the list marks this one; "Encerrar" ends another', async ({
   page,
   playwright,
