@@ -11,6 +11,8 @@ const PUBLIC_ROUTES: Screen[] = [
   ['/', 'Consultoria Ambiental — Licenciamento e Gestão Ambiental'],
   ['/auth', 'Entrar · Portal do Cliente'],
   ['/auth/redefinir-senha?token=exemplo', 'Redefinir senha · Portal do Cliente'],
+  ['/privacidade', 'Política de Privacidade · Portal do Cliente'],
+  ['/termos', 'Termos de Uso · Portal do Cliente'],
 ]
 const ADMIN_ROUTES: Screen[] = [
   ['/app/admin/servicos', 'Dashboard Global · Portal do Cliente'],
@@ -107,7 +109,7 @@ async function checkAll(page: Page, routes: Screen[], axe: boolean) {
 }
 
 const WIDTHS = [
-  { width: 1024, axe: false, tag: '@desktop' },
+  { width: 1024, axe: true, tag: '@desktop' },
   { width: 1280, axe: true, tag: '@desktop' },
   { width: 390, axe: true, tag: '@phone' },
 ]
