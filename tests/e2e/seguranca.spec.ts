@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { totpCode } from '../setup/totp.ts'
 import { shot, toast } from './back-office.ts'
 import { adminSemDoisFatores, BASE_URL, login, newClientAccount } from './fixtures.ts'
+import { expectAccessible, expectHeadingOrder, expectNoOverflow } from './layout-checks.ts'
 
 // Issue 13: the second factor (TOTP) and the account's sessions.
 
@@ -48,10 +49,17 @@ test('an administrator enrols at the first sign-in and then reaches the dashboar
   await page.goto('/app/admin/cadastros/clientes')
   await expect(page).toHaveURL(/\/auth\/verificacao-em-duas-etapas$/)
   await shot(page, 'dois-fatores-inicio', info.project.name)
+  // Issue 18's checks of every screen, on both steps of this one (layout.spec cannot reach it).
+  const tela = '/auth/verificacao-em-duas-etapas'
+  await expect(page).toHaveTitle(/ · Portal do Cliente$/)
+  for (const check of [expectNoOverflow, expectHeadingOrder, expectAccessible])
+    await check(page, tela)
   await page.getByLabel('Sua senha').fill(admin.password)
   await page.getByRole('button', { name: 'Continuar' }).click()
   await expect(page.getByLabel('Chave do autenticador')).toBeVisible()
   await shot(page, 'dois-fatores-chave', info.project.name)
+  for (const check of [expectNoOverflow, expectHeadingOrder, expectAccessible])
+    await check(page, `${tela} (QR code)`)
   await page.goto('/auth/verificacao-em-duas-etapas')
   const { key } = await ativar(page, admin.password)
   await expect(page).toHaveURL(/\/app\/admin\/servicos$/)
