@@ -72,6 +72,30 @@ describe('static files', () => {
     expect(favicon.headers['cache-control']).toBe('no-cache')
   })
 
+  it('sends a script only the headers a script obeys; the page keeps its CSP and framing rules', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const asset = await get('/assets/app-1a2b3c4d.js', { 'accept-encoding': encoding })
+      expect(asset.statusCode).toBe(200)
+      expect(asset.headers['x-content-type-options']).toBe('nosniff')
+      expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin')
+      expect(asset.headers['referrer-policy']).toBe('no-referrer')
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'strict-transport-security',
+        'last-modified',
+        'accept-ranges',
+      ])
+        expect(asset.headers[name], `${encoding} ${name}`).toBeUndefined()
+    }
+    for (const url of ['/', '/auth', '/app/usuario/dashboard']) {
+      const page = await get(url)
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self'")
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN')
+      expect(page.headers['strict-transport-security'], url).toContain('max-age=')
+    }
+  })
+
   it('answers 404 for a missing file instead of the app: an old asset, a missing icon', async () => {
     for (const url of ['/assets/app-00000000.js', '/favicon.png', '/app/x/logo.webp?v=2']) {
       const res = await get(url)

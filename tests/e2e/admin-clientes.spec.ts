@@ -200,6 +200,8 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   await servico.getByLabel('Tipo de serviço').click()
   await page.getByRole('option', { name: BO.tipoServicoDialogo }).click()
   await expect(servico.getByText('Se vazia: 09/01/2030 (início + 1460 dias).')).toBeVisible()
+  // The type's validity reads in years (issue 18), as everywhere else.
+  await expect(servico.getByText(/^Validade: 4 anos/)).toBeVisible()
   await expect(servico.getByLabel('Status')).toContainText('Em andamento (padrão)')
   await shot(page, 'clientes-adicionar-servico', info.project.name)
   await servico.getByRole('button', { name: 'Adicionar Serviço' }).click()

@@ -155,8 +155,12 @@ test('documents: upload, hide, download and delete', async ({ page }) => {
   )
 
   await parecer.getByRole('button', { name: 'Excluir documento Parecer Técnico E2E' }).click()
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click()
+  // The same confirmation as every delete (ConfirmDialog): it closes once the deletion is done.
+  const confirmar = page.getByRole('alertdialog', { name: 'Excluir documento?' })
+  await expect(confirmar).toContainText('Parecer Técnico E2E e todas as suas versões')
+  await confirmar.getByRole('button', { name: 'Excluir' }).click()
   await expect(page.getByText('Documento excluído!')).toBeVisible()
+  await expect(confirmar).toBeHidden()
   await expect(docs.getByRole('listitem')).toHaveCount(1)
 })
 

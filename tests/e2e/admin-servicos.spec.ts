@@ -1,5 +1,6 @@
 import { test, expect as baseExpect, type Page } from '@playwright/test'
 import { ADMIN, login } from './fixtures.ts'
+import { NOMES_LONGOS } from './seed/dashboard.ts'
 
 // These screens load several queries at once; on a busy 2-core machine 7 s is not always enough.
 const expect = baseExpect.configure({ timeout: 15_000 })
@@ -186,4 +187,33 @@ test('shows cards on a phone @phone', async ({ page }) => {
   ).toBeInViewport()
   await filtros.click()
   await expect(page.getByRole('combobox', { name: 'Categoria' })).toBeVisible()
+})
+
+test('long names show whole in a tooltip (table) or the card; the protocol stays on one line', async ({
+  page,
+}) => {
+  const phone = test.info().project.name === 'phone'
+  for (const width of phone ? [390] : [1280, 1024]) {
+    if (!phone) await page.setViewportSize({ width, height: 800 })
+    await page.goto('/app/admin/servicos?q=cooperativa+serrana')
+    await expect(items(page)).toHaveCount(1)
+    const item = items(page).first()
+    for (const nome of [NOMES_LONGOS.cliente, NOMES_LONGOS.tipo]) {
+      const el = item.getByText(nome, { exact: true })
+      await expect(el).toBeVisible()
+      if (phone) continue
+      // In the table the name is cut after two lines, and its tooltip has it whole.
+      await expect(el).toHaveAttribute('title', nome)
+      expect(await el.evaluate((e) => e.scrollHeight > e.clientHeight), `${width} px`).toBe(true)
+    }
+    const lines = await item.getByText(NOMES_LONGOS.protocolo, { exact: true }).evaluate((e) => {
+      const range = document.createRange()
+      range.selectNodeContents(e)
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+    })
+    expect(lines, `protocol at ${width} px`).toBe(1)
+    await page.screenshot({
+      path: `test-results/back-office/dashboard-nomes-longos-${width}.png`,
+    })
+  }
 })

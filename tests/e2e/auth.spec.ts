@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { toast } from './back-office.ts'
+import { shot, toast } from './back-office.ts'
 import {
   ADMIN,
   BASE_URL,
@@ -152,6 +152,43 @@ test.describe('/auth', () => {
     await page.getByRole('button', { name: 'Entrar' }).click()
     await expect(page.getByText('Login realizado com sucesso!')).toBeVisible()
     await expect(page).toHaveURL(/\/app\//)
+  })
+
+  test('closing the Recuperar Senha dialog with an e-mail typed asks first (issue 18)', async ({
+    page,
+  }, info) => {
+    await page.goto('/auth')
+    const esqueceu = page.getByRole('button', { name: 'Esqueceu sua senha?' })
+    const dialog = page.getByRole('dialog', { name: 'Recuperar Senha' })
+    const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
+
+    // Nothing typed: it closes at once.
+    await esqueceu.click()
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(sair).toBeHidden()
+
+    // Typed: Esc asks; Cancelar keeps the dialog and what was typed.
+    await esqueceu.click()
+    await dialog.getByLabel('Email').fill('rascunho@exemplo.com')
+    await page.keyboard.press('Escape')
+    await expect(sair).toContainText(
+      'As alterações que você fez neste formulário ainda não foram salvas.',
+    )
+    await shot(page, 'auth-recuperar-sair-sem-salvar', info.project.name)
+    await sair.getByRole('button', { name: 'Cancelar' }).click()
+    await expect(sair).toBeHidden()
+    await expect(dialog.getByLabel('Email')).toHaveValue('rascunho@exemplo.com')
+
+    // The X asks too; "Sair sem salvar" closes it, and it opens again empty.
+    await dialog.getByRole('button', { name: 'Fechar' }).click()
+    await sair.getByRole('button', { name: 'Sair sem salvar' }).click()
+    await expect(dialog).toBeHidden()
+    await esqueceu.click()
+    await expect(dialog.getByLabel('Email')).toHaveValue('')
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await expect(dialog).toBeHidden()
   })
 
   test('forgot password: dialog, e-mail, new password screen', async ({ page, request }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { SERVICOS_ACC } from './cliente-area.ts'
 import { ADMIN, login } from './fixtures.ts'
+import { expectAccessible, expectHeadingOrder, expectNoOverflow } from './layout-checks.ts'
 
 // Issue 18, on every screen: nothing is wider than the window at 1024 and 1280 px (desktop) and
 // 390 px (phone), axe-core finds no serious or critical accessibility violation, the headings
@@ -11,6 +11,8 @@ const PUBLIC_ROUTES: Screen[] = [
   ['/', 'Consultoria Ambiental — Licenciamento e Gestão Ambiental'],
   ['/auth', 'Entrar · Portal do Cliente'],
   ['/auth/redefinir-senha?token=exemplo', 'Redefinir senha · Portal do Cliente'],
+  ['/privacidade', 'Política de Privacidade · Portal do Cliente'],
+  ['/termos', 'Termos de Uso · Portal do Cliente'],
 ]
 const ADMIN_ROUTES: Screen[] = [
   ['/app/admin/servicos', 'Dashboard Global · Portal do Cliente'],
@@ -45,44 +47,6 @@ async function open(page: Page, route: string) {
   await page.waitForLoadState('networkidle')
 }
 
-async function expectNoOverflow(page: Page, route: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }))
-  expect(scrollWidth, `${route} at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth)
-}
-
-/** axe-core's WCAG 2.1 A/AA rules: no serious or critical violation. */
-async function expectAccessible(page: Page, route: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  const grave = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(grave, `${route} at ${page.viewportSize()?.width} px`).toEqual([])
-}
-
-/**
- * One h1, and going down the page a heading is at most one level deeper than the one before
- * (axe's heading-order is only 'moderate', so it is checked here). Hidden headings do not count.
- */
-async function expectHeadingOrder(page: Page, route: string) {
-  const levels = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]')]
-      .filter((h) => h.checkVisibility())
-      .map((h) => ({
-        level: Number(h.getAttribute('aria-level') ?? h.tagName.slice(1)),
-        text: h.textContent?.trim().slice(0, 40),
-      })),
-  )
-  const where = `${route} at ${page.viewportSize()?.width} px`
-  expect(levels.filter((h) => h.level === 1).length, `${where}: one h1`).toBe(1)
-  const skips = levels.filter((h, i) => h.level > (i === 0 ? 0 : levels[i - 1].level) + 1)
-  expect(skips, `${where}: headings that skip a level`).toEqual([])
-}
-
 /** The side menu's labels are whole, never cut ("Documentos para Análise" at 1280 px). */
 async function expectMenuLabelsWhole(page: Page, route: string) {
   const cut = await page
@@ -107,7 +71,7 @@ async function checkAll(page: Page, routes: Screen[], axe: boolean) {
 }
 
 const WIDTHS = [
-  { width: 1024, axe: false, tag: '@desktop' },
+  { width: 1024, axe: true, tag: '@desktop' },
   { width: 1280, axe: true, tag: '@desktop' },
   { width: 390, axe: true, tag: '@phone' },
 ]

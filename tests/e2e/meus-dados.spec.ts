@@ -307,23 +307,33 @@ test('a documento of another client is refused with the SPEC message', async ({ 
   expect((await (await page.request.get('/api/meus-dados')).json()).cliente).toBeNull()
 })
 
-test('leaving the form with unsaved changes asks first', async ({ page }) => {
-  await login(page, await newClientAccount(page.request))
-  await page.goto('/app/meus-dados')
-  await page.getByLabel('Nome completo').fill('Rascunho Não Salvo')
-  if (test.info().project.name === 'phone')
-    await page.getByRole('button', { name: 'Alternar menu lateral' }).click()
-  await page.getByRole('link', { name: 'Meus Serviços' }).click()
-  const confirm = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
-  await expect(confirm).toContainText(
-    'As alterações que você fez neste formulário ainda não foram salvas.',
-  )
-  await confirm.getByRole('button', { name: 'Cancelar' }).click()
-  await expect(page).toHaveURL(/\/app\/meus-dados$/)
-  await expect(page.getByLabel('Nome completo')).toHaveValue('Rascunho Não Salvo')
+// Meus Dados has two forms (the record, the password): either one typed in asks before leaving.
+for (const [nome, campo, valor] of [
+  ['leaving the form with unsaved changes asks first', 'Nome completo', 'Rascunho Não Salvo'],
+  [
+    'leaving with only the password form typed asks too (two forms on one screen)',
+    'Senha atual',
+    'rascunho-123',
+  ],
+]) {
+  test(nome, async ({ page }) => {
+    await login(page, await newClientAccount(page.request))
+    await page.goto('/app/meus-dados')
+    await page.getByLabel(campo).fill(valor)
+    if (test.info().project.name === 'phone')
+      await page.getByRole('button', { name: 'Alternar menu lateral' }).click()
+    await page.getByRole('link', { name: 'Meus Serviços' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
+    await expect(confirm).toContainText(
+      'As alterações que você fez neste formulário ainda não foram salvas.',
+    )
+    await confirm.getByRole('button', { name: 'Cancelar' }).click()
+    await expect(page).toHaveURL(/\/app\/meus-dados$/)
+    await expect(page.getByLabel(campo)).toHaveValue(valor)
 
-  // (On a phone the side menu stays open behind the question.)
-  await page.getByRole('link', { name: 'Meus Serviços' }).click()
-  await confirm.getByRole('button', { name: 'Sair sem salvar' }).click()
-  await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
-})
+    // (On a phone the side menu stays open behind the question.)
+    await page.getByRole('link', { name: 'Meus Serviços' }).click()
+    await confirm.getByRole('button', { name: 'Sair sem salvar' }).click()
+    await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
+  })
+}

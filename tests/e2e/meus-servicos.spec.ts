@@ -66,6 +66,8 @@ test('desktop: a table of the own services, newest first, with dates and status 
     dialog.getByRole('heading', { name: 'Licença Municipal Simplificada' }),
   ).toBeVisible()
   await expect(dialog.getByText('PROT-SRV-0001')).toBeVisible()
+  // A protocol never breaks at its hyphens (issue 18).
+  await expect(dialog.getByText('PROT-SRV-0001')).toHaveCSS('white-space', 'nowrap')
   await expect(
     dialog.getByText('Vistoria técnica agendada. Aguardando parecer da secretaria municipal.'),
   ).toBeVisible()

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { totpCode } from '../setup/totp.ts'
 import { shot, toast } from './back-office.ts'
 import { adminSemDoisFatores, BASE_URL, login, newClientAccount } from './fixtures.ts'
+import { expectAccessible, expectHeadingOrder, expectNoOverflow } from './layout-checks.ts'
 
 // Issue 13: the second factor (TOTP) and the account's sessions.
 
@@ -48,10 +49,17 @@ test('an administrator enrols at the first sign-in and then reaches the dashboar
   await page.goto('/app/admin/cadastros/clientes')
   await expect(page).toHaveURL(/\/auth\/verificacao-em-duas-etapas$/)
   await shot(page, 'dois-fatores-inicio', info.project.name)
+  // Issue 18's checks of every screen, on both steps of this one (layout.spec cannot reach it).
+  const tela = '/auth/verificacao-em-duas-etapas'
+  await expect(page).toHaveTitle(/ · Portal do Cliente$/)
+  for (const check of [expectNoOverflow, expectHeadingOrder, expectAccessible])
+    await check(page, tela)
   await page.getByLabel('Sua senha').fill(admin.password)
   await page.getByRole('button', { name: 'Continuar' }).click()
   await expect(page.getByLabel('Chave do autenticador')).toBeVisible()
   await shot(page, 'dois-fatores-chave', info.project.name)
+  for (const check of [expectNoOverflow, expectHeadingOrder, expectAccessible])
+    await check(page, `${tela} (QR code)`)
   await page.goto('/auth/verificacao-em-duas-etapas')
   const { key } = await ativar(page, admin.password)
   await expect(page).toHaveURL(/\/app\/admin\/servicos$/)
@@ -112,6 +120,34 @@ test('a client turns the second factor on, signs in with a code and with a recov
   await page.getByRole('button', { name: 'Verificar' }).click()
   await expect(toast(page, 'Login realizado com sucesso!')).toBeVisible()
   await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
+})
+
+test('closing a second-factor dialog with the password typed asks first (issue 18)', async ({
+  page,
+  request,
+}, info) => {
+  await login(page, await newClientAccount(request))
+  await page.goto('/app/meus-dados')
+  await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Ativar verificação em duas etapas' })
+  const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
+  await dialog.getByLabel('Sua senha').fill('digitada-123')
+  await page.keyboard.press('Escape')
+  await expect(sair).toBeVisible()
+  await shot(page, 'seguranca-sair-sem-salvar', info.project.name)
+  await sair.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(dialog.getByLabel('Sua senha')).toHaveValue('digitada-123')
+  await dialog.getByRole('button', { name: 'Fechar' }).click()
+  await sair.getByRole('button', { name: 'Sair sem salvar' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Inativa', { exact: true })).toBeVisible()
+
+  // Opened again and left untouched, it closes at once.
+  await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click()
+  await expect(dialog.getByLabel('Sua senha')).toHaveValue('')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(sair).toBeHidden()
 })
 
 test('sessions: the list marks this one; "Encerrar" ends another', async ({

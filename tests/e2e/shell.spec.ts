@@ -68,6 +68,11 @@ test('every screen names itself in the tab: sign-in, reset and the landing page 
   )
   await page.goto('/')
   await expect(page).toHaveTitle(/Consultoria Ambiental/)
+  // The landing page describes itself to search engines (Lighthouse SEO).
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /consultoria ambiental.*licenciamento/i,
+  )
 })
 
 test('desktop side menu collapses to icons, remembers it in a cookie, Ctrl+B toggles @desktop', async ({

@@ -34,7 +34,8 @@ export const DASHBOARD_IDS = {
  * Fixtures of the dashboard and service detail end-to-end tests:
  * - category 'Licenciamento Paginado': 25 services of 'Cliente Paginação Ltda' (PAG-E2E-01..25,
  *   PAG-E2E-25 newest) with mixed statuses and end dates (0, 5, 6, 15, 16 days, past, archived);
- * - category 'Detalhe E2E': per project a service to edit, one to delete and one for documents.
+ * - category 'Detalhe E2E': per project a service to edit, one to delete and one for documents;
+ * - category 'Nomes Longos E2E': one service whose client and type names are long (`NOMES_LONGOS`).
  */
 export async function seedDashboard({ db, storage }: SeedContext) {
   const hoje = today()
@@ -147,4 +148,23 @@ export async function seedDashboard({ db, storage }: SeedContext) {
       tipo_documento: 'Laudo E2E',
     })
   }
+
+  const longos = await createCategoria(db, { nome: 'Nomes Longos E2E' })
+  await createServico(db, {
+    cliente_id: (await createCliente(db, { nome: NOMES_LONGOS.cliente })).id,
+    tipo_servico_id: (
+      await createTipoServico(db, { tipo: NOMES_LONGOS.tipo, categoria_id: longos.id })
+    ).id,
+    protocolo: NOMES_LONGOS.protocolo,
+    status_id: emAndamento.id,
+    visualizado_admin: true,
+  })
+}
+
+/** A service whose names are cut in the dashboard's table (issue 18: a tooltip shows them). */
+export const NOMES_LONGOS = {
+  cliente:
+    'Cooperativa Agroindustrial dos Produtores Rurais do Vale do Rio Doce e da Região Serrana Capixaba Ltda',
+  tipo: 'Licença Ambiental Simplificada para Atividades de Pequeno Potencial Poluidor e Degradador (Renovação)',
+  protocolo: '2019-004217',
 }

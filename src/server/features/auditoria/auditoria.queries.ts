@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { buscaTsquery, rawRows } from '../../db/sql-helpers.ts'
+import { buscaTsquery, eachWord, likePattern, rawRows } from '../../db/sql-helpers.ts'
 import { HttpError } from '../../errors.ts'
 import { formatDate, formatDateTimeIn, isIsoTimestamp } from '#shared/datas.ts'
 import {
@@ -74,12 +74,15 @@ function condicoes(f: Omit<AuditoriaFiltro, 'page' | 'after' | 'before'>): SQL[]
   if (f.de) conds.push(sql`a.em >= ${inicioDoDia(f.de)}`)
   if (f.ate)
     conds.push(sql`a.em < ((${f.ate}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`)
-  if (f.usuario) {
-    const padrao = `%${f.usuario.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    conds.push(
-      sql`(a.ator_email ilike ${padrao} or a.ator_id in (select id from "user" where name ilike ${padrao}))`,
-    )
-  }
+  // Each word in the e-mail or the name, the name without accents (issue 18: every list search).
+  const usuario = f.usuario
+    ? eachWord(
+        f.usuario,
+        (w) =>
+          sql`(a.ator_email ilike ${likePattern(w)} or a.ator_id in (select id from "user" where unaccent(name) ilike unaccent(${likePattern(w)})))`,
+      )
+    : undefined
+  if (usuario) conds.push(usuario)
   if (f.acao) conds.push(sql`a.acao = ${f.acao}`)
   if (f.entidade) conds.push(sql`a.entidade = ${f.entidade}`)
   const tsq = buscaTsquery(f.q)

@@ -231,6 +231,16 @@ describe('the Auditoria screen', () => {
     const doCliente = await pagina(`?usuario=${encodeURIComponent(actors.owner.email!)}`)
     expect(doCliente.rows.length).toBeGreaterThan(0)
     expect(doCliente.rows.every((r) => r.ator_email === actors.owner.email)).toBe(true)
+    // By name too: each word, in any order, without accents (issue 18).
+    const nome = `Conceição ${unique('n').replace(/-/g, '')} Ávila`
+    await t.db.execute(sql`update "user" set name = ${nome} where id = ${actors.owner.userId}`)
+    const palavras = nome.split(' ')
+    const porNome = await pagina(`?usuario=${encodeURIComponent(`AVILA ${palavras[1]} conceicao`)}`)
+    expect(porNome.total).toBe(doCliente.total)
+    expect(porNome.rows.every((r) => r.ator_email === actors.owner.email)).toBe(true)
+    expect(
+      (await pagina(`?usuario=${encodeURIComponent(`${palavras[1]} zzinexistente`)}`)).rows,
+    ).toHaveLength(0)
 
     // The protocol is in the entity's name: every event of the service matches it.
     const busca = await pagina(`?q=${encodeURIComponent(servico.protocolo!)}&acao=alterar`)

@@ -12,13 +12,12 @@ import {
   DialogTitle,
 } from '../ui/dialog.tsx'
 import { Label } from '../ui/label.tsx'
-import { ConfirmDialog } from './confirm-dialog.tsx'
+import { DiscardChangesDialog } from '../unsaved-changes-guard.tsx'
 
 /**
  * The create/edit dialog of the lists: title, the form's fields, Cancelar and the submit button.
- * With `dirty` (the form's `isDirty`), closing it (Cancelar, Esc, the X or a click outside) asks
- * first in the same `ConfirmDialog` as `UnsavedChangesGuard` (issue 18); a successful save closes
- * it through the caller, without asking.
+ * With `dirty` (the form's `isDirty`), closing it asks first (`GuardedDialog`); a successful save
+ * closes it through the caller, without asking.
  */
 export function FormDialog({
   open,
@@ -44,6 +43,34 @@ export function FormDialog({
   className?: string
   children: ReactNode
 }) {
+  return (
+    <GuardedDialog open={open} onOpenChange={onOpenChange} dirty={dirty} pending={pending}>
+      <FormDialogContent {...{ title, description, submitLabel, pending, onSubmit, className }}>
+        {children}
+      </FormDialogContent>
+    </GuardedDialog>
+  )
+}
+
+/**
+ * The one way a dialog with a form closes (issue 18): with `dirty`, closing it (Cancelar, Esc,
+ * the X or a click outside) asks "Sair sem salvar?" first, in the same `ConfirmDialog` as
+ * `UnsavedChangesGuard`; while `pending` it stays open. `FormDialog` is built on it; a dialog
+ * whose content is not one FormDialog form (the 2FA steps) wraps its `DialogContent` in it.
+ */
+export function GuardedDialog({
+  open,
+  onOpenChange,
+  dirty,
+  pending,
+  children,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  dirty: boolean
+  pending?: boolean
+  children: ReactNode
+}) {
   const [confirmClose, setConfirmClose] = useState(false)
   const change = (o: boolean) => {
     if (pending) return
@@ -52,18 +79,12 @@ export function FormDialog({
   }
   return (
     <>
-      <FormDialogContent
-        {...{ open, title, description, submitLabel, pending, onSubmit, className }}
-        onOpenChange={change}
-      >
+      <Dialog open={open} onOpenChange={change}>
         {children}
-      </FormDialogContent>
-      <ConfirmDialog
+      </Dialog>
+      <DiscardChangesDialog
         open={confirmClose}
         onOpenChange={setConfirmClose}
-        title="Sair sem salvar?"
-        description={<p>As alterações que você fez neste formulário ainda não foram salvas.</p>}
-        confirmLabel="Sair sem salvar"
         onConfirm={() => {
           setConfirmClose(false)
           onOpenChange(false)
@@ -74,8 +95,6 @@ export function FormDialog({
 }
 
 function FormDialogContent({
-  open,
-  onOpenChange,
   title,
   description,
   submitLabel,
@@ -84,8 +103,6 @@ function FormDialogContent({
   className,
   children,
 }: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
   title: string
   description?: string
   submitLabel: string
@@ -95,30 +112,28 @@ function FormDialogContent({
   children: ReactNode
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={cn('sm:max-w-lg', className)}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className={description ? undefined : 'sr-only'}>
-            {description ?? title}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {children}
-          <DialogFooter className="pt-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={pending}>
-                Cancelar
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" />}
-              {submitLabel}
+    <DialogContent className={cn('sm:max-w-lg', className)}>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription className={description ? undefined : 'sr-only'}>
+          {description ?? title}
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {children}
+        <DialogFooter className="pt-2">
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={pending}>
+              Cancelar
             </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </DialogClose>
+          <Button type="submit" disabled={pending}>
+            {pending && <Loader2 className="animate-spin" />}
+            {submitLabel}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
   )
 }
 

@@ -34,6 +34,7 @@ import {
   type AvisoAutomatico,
   type AvisoCreate,
 } from '#shared/schemas/avisos.ts'
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 
 /** SPEC §2 Warnings side card: new warning, resolved switch (green / yellow), delete; newest first. */
 export function AvisosCard({ servicoId }: { servicoId: string }) {
@@ -80,6 +81,7 @@ export function AvisosCard({ servicoId }: { servicoId: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <UnsavedChangesGuard when={form.formState.isDirty && !create.isPending} />
         <form
           onSubmit={onSubmit}
           aria-label="Adicionar aviso"

@@ -88,7 +88,9 @@ export function NomeDescricaoPage({
       className: 'max-w-md',
       cell: (r) =>
         r.descricao ? (
-          <span className="line-clamp-2 text-muted-foreground">{r.descricao}</span>
+          <span className="line-clamp-2 text-muted-foreground" title={r.descricao}>
+            {r.descricao}
+          </span>
         ) : (
           '-'
         ),

@@ -48,7 +48,11 @@ export function SchedulesList({ actions, intro }: { actions?: ReactNode; intro?:
     {
       id: 'mensagem',
       header: 'Mensagem',
-      cell: (r) => <span className="line-clamp-3">{r.mensagem}</span>,
+      cell: (r) => (
+        <span className="line-clamp-3" title={r.mensagem}>
+          {r.mensagem}
+        </span>
+      ),
     },
     {
       id: 'created_at',

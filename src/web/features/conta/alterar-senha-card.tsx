@@ -13,6 +13,7 @@ import {
   SenhaAlteracaoSchema,
   type SenhaAlteracao,
 } from '#shared/schemas/conta.ts'
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 
 const EMPTY: SenhaAlteracao = { senha_atual: '', nova_senha: '', confirmacao: '' }
 
@@ -56,6 +57,7 @@ export function AlterarSenhaCard() {
         <CardDescription>Use pelo menos 6 caracteres.</CardDescription>
       </CardHeader>
       <CardContent>
+        <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <div className="grid content-start gap-2">
             <Label htmlFor="senha-atual">Senha atual</Label>

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { Copy, Loader2, ShieldCheck } from 'lucide-react'
 import { QRCodeSVG } from 'qrcode.react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
+import { GuardedDialog } from '../../components/data-table/form-dialog.tsx'
 import {
-  Dialog,
   DialogContent,
   DialogDescription,
   DialogFooter,
@@ -33,20 +33,34 @@ import {
 const chaveManual = (uri: string) =>
   (new URL(uri).searchParams.get('secret') ?? '').replace(/(.{4})/g, '$1 ').trim()
 
+/**
+ * Tells the dialog around a form whether closing it would lose something (`GuardedDialog`'s
+ * `dirty`), and that it no longer would once the form is gone.
+ */
+function useReportDirty(dirty: boolean, onDirtyChange?: (dirty: boolean) => void) {
+  useEffect(() => {
+    onDirtyChange?.(dirty)
+    return () => onDirtyChange?.(false)
+  }, [dirty, onDirtyChange])
+}
+
 /** Asks the password again (turning the second factor on or off, new recovery codes). */
 function SenhaForm({
   id,
   submitLabel,
   onSubmit,
+  onDirtyChange,
 }: {
   id: string
   submitLabel: string
   onSubmit: (senha: string) => Promise<void>
+  onDirtyChange?: (dirty: boolean) => void
 }) {
   const form = useForm<SenhaConfirmacao>({
     resolver: zodResolver(SenhaConfirmacaoSchema),
     defaultValues: { senha: '' },
   })
+  useReportDirty(form.formState.isDirty, onDirtyChange)
   const { errors } = form.formState
   const submit = form.handleSubmit(async ({ senha }) => {
     try {
@@ -122,17 +136,28 @@ function CodigosRecuperacao({ codes }: { codes: string[] }) {
  * hand and the 10 recovery codes (shown once), then the app's first code. The admin's mandatory
  * enrolment and the client's optional one in Meus Dados.
  */
-export function AtivarDoisFatores({ onDone }: { onDone: () => void }) {
+export function AtivarDoisFatores({
+  onDone,
+  onDirtyChange,
+}: {
+  onDone: () => void
+  /** Whether leaving now would lose the password typed or an enrolment begun (QR code shown). */
+  onDirtyChange?: (dirty: boolean) => void
+}) {
   const queryClient = useQueryClient()
   const [setup, setSetup] = useState<{ totpURI: string; backupCodes: string[] } | null>(null)
+  const [senhaDirty, setSenhaDirty] = useState(false)
   const form = useForm<CodigoAtivacao, unknown, { codigo: string }>({
     resolver: zodResolver(CodigoAtivacaoSchema),
     defaultValues: { codigo: '' },
   })
+  const [concluida, setConcluida] = useState(false)
+  useReportDirty(!concluida && (senhaDirty || setup !== null), onDirtyChange)
   const { errors } = form.formState
   const confirmar = form.handleSubmit(async ({ codigo }) => {
     try {
       await confirmTwoFactor(codigo)
+      setConcluida(true)
       await queryClient.invalidateQueries({ queryKey: contaKeys.all })
       notifySuccess(
         'Verificação em duas etapas ativada!',
@@ -156,6 +181,7 @@ export function AtivarDoisFatores({ onDone }: { onDone: () => void }) {
           id="ativar-senha"
           submitLabel="Continuar"
           onSubmit={async (senha) => setSetup(await enableTwoFactor(senha))}
+          onDirtyChange={setSenhaDirty}
         />
       </div>
     )
@@ -222,6 +248,7 @@ export function SegurancaCard() {
   const queryClient = useQueryClient()
   const [acao, setAcao] = useState<Acao>(null)
   const [novosCodigos, setNovosCodigos] = useState<string[] | null>(null)
+  const [dirty, setDirty] = useState(false)
   if (!me) return null
   const ativa = me.user.twoFactorEnabled
   const fechar = () => {
@@ -264,7 +291,7 @@ export function SegurancaCard() {
           )}
         </div>
       </CardContent>
-      <Dialog open={acao !== null} onOpenChange={(open) => !open && fechar()}>
+      <GuardedDialog open={acao !== null} onOpenChange={(open) => !open && fechar()} dirty={dirty}>
         <DialogContent className="max-h-[90svh] overflow-y-auto">
           {acao === 'ativar' && (
             <>
@@ -272,7 +299,7 @@ export function SegurancaCard() {
                 <DialogTitle>Ativar verificação em duas etapas</DialogTitle>
                 <DialogDescription>Proteja sua conta com um código do celular.</DialogDescription>
               </DialogHeader>
-              <AtivarDoisFatores onDone={fechar} />
+              <AtivarDoisFatores onDone={fechar} onDirtyChange={setDirty} />
             </>
           )}
           {acao === 'desativar' && (
@@ -286,6 +313,7 @@ export function SegurancaCard() {
               <SenhaForm
                 id="desativar-senha"
                 submitLabel="Desativar"
+                onDirtyChange={setDirty}
                 onSubmit={async (senha) => {
                   await disableTwoFactor(senha)
                   await queryClient.invalidateQueries({ queryKey: contaKeys.all })
@@ -314,6 +342,7 @@ export function SegurancaCard() {
                 <SenhaForm
                   id="codigos-senha"
                   submitLabel="Gerar códigos"
+                  onDirtyChange={setDirty}
                   onSubmit={async (senha) => {
                     setNovosCodigos((await generateBackupCodes(senha)).backupCodes)
                     notifySuccess('Novos códigos de recuperação gerados!')
@@ -323,7 +352,7 @@ export function SegurancaCard() {
             </>
           )}
         </DialogContent>
-      </Dialog>
+      </GuardedDialog>
     </Card>
   )
 }

@@ -1,15 +1,6 @@
-import { Loader2 } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '../../components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx'
+import { FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
@@ -17,7 +8,10 @@ import { requestPasswordReset } from './api.ts'
 import { failure } from './falha.ts'
 import { RecuperarSenhaSchema } from '#shared/schemas/conta.ts'
 
-/** "Esqueceu sua senha?" on /auth: the e-mail that receives the reset link (SPEC §4). */
+/**
+ * "Esqueceu sua senha?" on /auth: the e-mail that receives the reset link (SPEC §4). Closing it
+ * with an e-mail typed asks first, as every form dialog does (`FormDialog`).
+ */
 export function RecuperarSenhaDialog({
   open,
   onOpenChange,
@@ -39,40 +33,33 @@ export function RecuperarSenhaDialog({
     }
   }, notifyInvalid())
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Recuperar Senha</DialogTitle>
-          <DialogDescription>
-            Digite seu email para receber um link de redefinição de senha.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          onSubmit={(e) => {
-            e.stopPropagation()
-            void onSubmit(e)
-          }}
-          noValidate
-          className="grid gap-4"
-        >
-          <Field label="Email" htmlFor="reset-email" error={form.formState.errors.email?.message}>
-            <Input
-              id="reset-email"
-              type="email"
-              autoComplete="email"
-              placeholder="seu@email.com"
-              aria-invalid={Boolean(form.formState.errors.email)}
-              {...form.register('email')}
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
-              Enviar link
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) form.reset({ email: '' })
+        onOpenChange(o)
+      }}
+      title="Recuperar Senha"
+      description="Digite seu email para receber um link de redefinição de senha."
+      submitLabel="Enviar link"
+      pending={form.formState.isSubmitting}
+      dirty={form.formState.isDirty}
+      // The dialog is portaled, but React bubbles its submit to the sign-in form around it.
+      onSubmit={(e) => {
+        e.stopPropagation()
+        void onSubmit(e)
+      }}
+    >
+      <Field label="Email" htmlFor="reset-email" error={form.formState.errors.email?.message}>
+        <Input
+          id="reset-email"
+          type="email"
+          autoComplete="email"
+          placeholder="seu@email.com"
+          aria-invalid={Boolean(form.formState.errors.email)}
+          {...form.register('email')}
+        />
+      </Field>
+    </FormDialog>
   )
 }

@@ -2,17 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Download, FileArchive, FileText, Trash2, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Badge } from '../../components/ui/badge.tsx'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx'
-import { Button, buttonVariants } from '../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
+import { Button } from '../../components/ui/button.tsx'
 import {
   Card,
   CardContent,
@@ -298,31 +289,28 @@ export function AdminDocumentosCard({
         )}
       </CardContent>
 
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Excluir documento?</AlertDialogTitle>
-            <AlertDialogDescription>
-              O documento <strong>{toDelete?.tipo}</strong> e todas as suas versões serão excluídos.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              onClick={() => {
-                if (!toDelete) return
-                remove.mutate(toDelete.id, {
-                  onSuccess: () => notifySuccess('Documento excluído!'),
-                  onError: () => notifyError('Erro', 'Não foi possível excluir o documento.'),
-                })
-              }}
-            >
-              Excluir
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Excluir documento?"
+        description={
+          <p>
+            O documento <strong>{toDelete?.tipo}</strong> e todas as suas versões serão excluídos.
+          </p>
+        }
+        pendingLabel="Excluindo..."
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!toDelete) return
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              setToDelete(null)
+              notifySuccess('Documento excluído!')
+            },
+            onError: () => notifyError('Erro', 'Não foi possível excluir o documento.'),
+          })
+        }}
+      />
     </Card>
   )
 }

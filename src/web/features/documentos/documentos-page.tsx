@@ -193,7 +193,9 @@ function Header({
                 <>
                   <span aria-hidden> • </span>
                   Protocolo:{' '}
-                  <span className="font-medium text-foreground">{servico.protocolo}</span>
+                  <span className="font-medium whitespace-nowrap text-foreground">
+                    {servico.protocolo}
+                  </span>
                 </>
               )}
             </p>

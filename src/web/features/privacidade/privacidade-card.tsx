@@ -114,6 +114,7 @@ function SolicitarExclusaoDialog({ open, onClose }: { open: boolean; onClose: ()
       description="Digite sua senha para confirmar. A consultoria responde em até 15 dias; se atendida, sua conta e seus documentos são removidos e você não poderá mais entrar."
       submitLabel="Solicitar exclusão"
       pending={criar.isPending}
+      dirty={form.formState.isDirty}
       onSubmit={enviar}
     >
       <Field

@@ -11,6 +11,7 @@ import { Input } from '../../components/ui/input.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { retencaoQuery, useUpdateRetencao } from './api.ts'
 import { RetencaoSchema, type Retencao } from '#shared/schemas/privacidade.ts'
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 
 const CAMPOS: { name: keyof Retencao; label: string; hint: string }[] = [
   { name: 'auditoria_dias', label: 'Registros de auditoria', hint: 'Padrão: 1825 dias (5 anos).' },
@@ -56,6 +57,7 @@ export function RetencaoCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
+        <UnsavedChangesGuard when={form.formState.isDirty && !salvar.isPending} />
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           {CAMPOS.map((c) => (
             <Field

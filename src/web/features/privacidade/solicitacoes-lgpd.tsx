@@ -224,6 +224,7 @@ function RecusarDialog({
       description="O cliente recebe o motivo por e-mail."
       submitLabel="Recusar"
       pending={recusar.isPending}
+      dirty={form.formState.isDirty}
       onSubmit={enviar}
     >
       <Field

@@ -14,7 +14,7 @@ import {
 } from '../../components/ui/select.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { useCreateServicoForCliente } from './api.ts'
-import { addDays, formatDate, isIsoDate, today } from '#shared/datas.ts'
+import { addDays, formatDate, formatValidade, isIsoDate, today } from '#shared/datas.ts'
 import type { Status, TipoServico } from '#shared/schemas/cadastros.ts'
 import type { Cliente } from '#shared/schemas/clientes.ts'
 import { AdicionarServicoSchema } from '#shared/schemas/servicos.ts'
@@ -98,7 +98,7 @@ export function AdicionarServicoDialog({
         required
         hint={
           tipo
-            ? `Validade: ${tipo.validade} dias${tipo.categoria ? ` · ${tipo.categoria}` : ''}`
+            ? `Validade: ${formatValidade(tipo.validade)}${tipo.categoria ? ` · ${tipo.categoria}` : ''}`
             : undefined
         }
       >

@@ -150,9 +150,14 @@ export function AdminServicosPage() {
           toDelete && (
             <p>
               O serviço <strong>{toDelete.tipo}</strong>
-              {toDelete.protocolo ? ` (${toDelete.protocolo})` : ''} de{' '}
-              <strong>{toDelete.cliente_nome}</strong> será excluído com seus avisos e documentos.
-              Esta ação não pode ser desfeita.
+              {toDelete.protocolo && (
+                <>
+                  {' '}
+                  <span className="whitespace-nowrap">({toDelete.protocolo})</span>
+                </>
+              )}{' '}
+              de <strong>{toDelete.cliente_nome}</strong> será excluído com seus avisos e
+              documentos. Esta ação não pode ser desfeita.
             </p>
           )
         }

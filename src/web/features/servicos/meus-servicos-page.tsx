@@ -371,7 +371,7 @@ function DetalhesDialog({ servico, onClose }: { servico: MeuServico | null; onCl
               {servico.protocolo && (
                 <div>
                   <dt className="text-xs font-medium text-muted-foreground">Protocolo</dt>
-                  <dd className="font-medium">{servico.protocolo}</dd>
+                  <dd className="font-medium whitespace-nowrap">{servico.protocolo}</dd>
                 </div>
               )}
               <div className="grid grid-cols-2 gap-4">

@@ -152,7 +152,12 @@ export function ServicoDetail({
           <>
             {servico.tipo}
             {servico.categoria ? ` · ${servico.categoria}` : ''}
-            {servico.protocolo ? ` · ${servico.protocolo}` : ''}
+            {servico.protocolo && (
+              <>
+                {' · '}
+                <span className="whitespace-nowrap">{servico.protocolo}</span>
+              </>
+            )}
           </>
         }
         actions={
