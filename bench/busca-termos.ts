@@ -46,7 +46,7 @@ async function main() {
       const p = await listServicosPainel(database.db, filtro)
       const first = performance.now() - t0
       let page = Infinity
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < Number(process.env.REPEAT ?? 3); i++) {
         t0 = performance.now()
         await listServicosPainel(database.db, filtro)
         page = Math.min(page, performance.now() - t0)

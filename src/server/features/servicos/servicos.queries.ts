@@ -107,12 +107,18 @@ function statementName(text: string) {
  * (`servicos_painel_versao`, which every change to the dashboard's rows moves on in its own
  * transaction) it was read at. Kept by search: a total is shown only for the version it was
  * counted at, so it stays exact; paging through a search, or the same search from another
- * analyst, then costs what a first page costs.
+ * analyst, then costs what a first page costs. `n` null: the page counts them (below).
  */
-type Contagem = { n: number; servicos: number; versao: string; tsquery: string }
+type Contagem = { n: number | null; servicos: number; versao: string; tsquery: string }
 const totaisDeBusca = new Map<string, Contagem>()
 const TOTAIS_MAX = 5000
 const VERSAO = `(SELECT sum(versao)::text FROM servicos_painel_versao)`
+/**
+ * Whether a page walks the order's index (a word in many services) rather than sorting every
+ * match from the GIN index: where both read as many rows, matches² ≈ 10 × services (measured:
+ * a row tested on the walk costs about what a match fetched from the index costs).
+ */
+const percorre = (n: number, servicos: number) => n * n >= 10 * servicos
 /** A prefix with more words than this stays a prefix (a GIN partial match). */
 const PALAVRAS_MAX = 32
 
@@ -124,6 +130,7 @@ type Lexico = {
   palavras: string[] | null
   n: number
   maior: number
+  soma: number
   servicos: number
   versao: string
 }
@@ -146,6 +153,7 @@ async function prepararBusca(
       db,
       undefined,
       `SELECT w.de, count(b.palavra)::int AS n, coalesce(max(b.servicos), 0)::int AS maior,
+         coalesce(sum(b.servicos), 0)::int AS soma,
          (array_agg(b.palavra ORDER BY b.palavra) FILTER (WHERE b.palavra IS NOT NULL))[1:${PALAVRAS_MAX}] AS palavras,
          (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao
        FROM unnest($1::text[], $2::text[]) AS w(de, ate)
@@ -173,7 +181,21 @@ async function prepararBusca(
       if (algum.maior > BUSCA_LIMITE) return { ...algum, n: BUSCA_LIMITE + 1, tsquery }
       if (algum.n === 1) return { ...algum, n: algum.maior, tsquery }
     }
+    // Too few matches for a walk, whatever the count (no more than its rarest word's services):
+    // the page reads all of them from the GIN index anyway and counts them in the same statement.
+    const limite = Math.min(...[...lexico.values()].map((l) => l.soma))
+    if (!percorre(limite, algum.servicos)) return { ...algum, n: null, tsquery }
   }
+  return contarBusca(db, filtro, tsquery, hoje)
+}
+
+/** A search's total, counted up to BUSCA_LIMITE + 1. */
+async function contarBusca(
+  db: Db,
+  filtro: ServicosFiltro,
+  tsquery: string,
+  hoje: string,
+): Promise<Contagem> {
   const values: unknown[] = []
   const param = (v: unknown) => {
     values.push(v)
@@ -239,9 +261,7 @@ export async function listServicosPainel(
   // A search is read first (or reused): its words (migration 0016) and its total decide how the
   // page is found. A word in many services: walk the order's index and test each row (a few
   // dozen rows per page); a rarer one: all its matches from the GIN index, then sorted (a few
-  // thousand at most). The break-even is where both read as many rows: matches² ≈ 10 ×
-  // services (measured: a row tested on the walk costs about what a match fetched from the
-  // index costs).
+  // thousand at most; `percorre`).
   const chave = palavras.length
     ? [
         buscaTsquery(filtro.q),
@@ -270,7 +290,7 @@ export async function listServicosPainel(
     hoje,
     param,
   )
-  const denso = !!contagem && contagem.n * contagem.n >= 10 * contagem.servicos
+  const denso = !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
 
   const direction = filtro.before ? 'before' : filtro.after ? 'after' : undefined
@@ -317,7 +337,9 @@ export async function listServicosPainel(
 
   let total = 'NULL::bigint'
   if (tsquery) {
-    // Counted below, once per search and data version.
+    // Counted once per search and data version (prepararBusca), or here from all the matches
+    // (read anyway when the GIN index finds the page).
+    if (!denso) total = '(SELECT count(*) FROM m)'
   } else if (filtro.em_analise) {
     // 'Aguardando análise' (issue 14): the partial index holds only the services waiting.
     total = `(SELECT count(*) FROM servicos_painel p ${where(conds)})`
@@ -385,8 +407,16 @@ LEFT JOIN LATERAL (
         result = await runStatement<PainelRow>(db, undefined, text, values)
       }
     }
-    limitado = contagem!.n > BUSCA_LIMITE
-    totalCount = Math.min(contagem!.n, BUSCA_LIMITE)
+    if (contagem!.n === null) {
+      contagem =
+        result[0]?.total == null
+          ? await contarBusca(db, filtro, contagem!.tsquery, hoje) // the page walked the order's index
+          : { ...contagem!, n: Number(result[0].total), versao: result[0].versao }
+      totaisDeBusca.set(chave, contagem)
+    }
+    const n = contagem!.n ?? 0
+    limitado = n > BUSCA_LIMITE
+    totalCount = Math.min(n, BUSCA_LIMITE)
   }
   const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE))
   const page = filtro.page
