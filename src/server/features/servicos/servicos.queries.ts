@@ -141,12 +141,10 @@ async function prepararBusca(
   palavras: string[][],
   hoje: string,
 ): Promise<Contagem> {
-  // The words typed that are one prefix beginning with a letter: their words, how many, and how
-  // many services the most frequent one is in (one statement for all of them).
-  const prefixos = palavras.map((parts) =>
-    parts.length === 1 && /^[a-z]/.test(parts[0]) ? parts[0] : null,
-  )
-  const lidos = prefixos.filter((p): p is string => p !== null)
+  // The prefixes typed that begin with a letter (a word, or a part of one: 'prot' of
+  // 'prot-0042'): their words, how many, and how many services the most frequent one is in (one
+  // statement for all of them).
+  const lidos = [...new Set(palavras.flat().filter((p) => /^[a-z]/.test(p)))]
   const lexico = new Map<string, Lexico>()
   if (lidos.length) {
     const rows = await runStatement<Lexico & { de: string }>(
@@ -163,13 +161,13 @@ async function prepararBusca(
     )
     for (const r of rows) lexico.set(r.de, r)
   }
-  const termos = palavras.map((parts, i) => {
-    const l = prefixos[i] ? lexico.get(prefixos[i]) : undefined
+  const termo = (part: string) => {
+    const l = lexico.get(part)
     if (l && l.n <= PALAVRAS_MAX && l.palavras?.every((w) => /^[a-z0-9]+$/.test(w)))
       return l.palavras.length === 1 ? l.palavras[0] : `(${l.palavras.join(' | ')})`
-    return parts.map((part) => `${part}:*`).join(' <-> ')
-  })
-  const tsquery = termos.join(' & ')
+    return `${part}:*`
+  }
+  const tsquery = palavras.map((parts) => parts.map(termo).join(' <-> ')).join(' & ')
   const [algum] = lexico.values()
   if (algum) {
     // A word that no service has: nothing to count.
@@ -177,9 +175,10 @@ async function prepararBusca(
     // One word and no other filter: its words' counts may be its total.
     const semFiltros =
       !filtro.categoria_id && !filtro.status_id && !filtro.em_analise && !filtro.proximos
-    if (palavras.length === 1 && semFiltros) {
-      if (algum.maior > BUSCA_LIMITE) return { ...algum, n: BUSCA_LIMITE + 1, tsquery }
-      if (algum.n === 1) return { ...algum, n: algum.maior, tsquery }
+    const unica = palavras.length === 1 && palavras[0].length === 1 && lexico.get(palavras[0][0])
+    if (unica && semFiltros) {
+      if (unica.maior > BUSCA_LIMITE) return { ...unica, n: BUSCA_LIMITE + 1, tsquery }
+      if (unica.n === 1) return { ...unica, n: unica.maior, tsquery }
     }
     // Too few matches for a walk, whatever the count (no more than its rarest word's services):
     // the page reads all of them from the GIN index anyway and counts them in the same statement.
