@@ -24,12 +24,22 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type Db } from '../src/server/db/client.ts'
 import { seedStatuses } from '../src/server/db/seed.ts'
+import { resetTwoFactor } from '../src/server/scripts/admin-reset-2fa.ts'
 import { today } from '../src/shared/datas.ts'
 import { signInAdminOverHttp } from '../tests/setup/totp.ts'
+import { CATEGORIAS, DOCS, EMPRESAS, FIRST, LAST, TIPOS, UFS, variedTerms } from './dados.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const PG_DB = 'portal_bench'
+// BENCH_DB: another database name, so two people tuning on one server do not drop each other's.
+const PG_DB = process.env.BENCH_DB ?? 'portal_bench'
+// While tuning: BENCH_REUSE=1 runs on PostgreSQL's PG_DB as it is (kept by BENCH_FILL_ONLY or
+// BENCH_KEEP: migrated, not filled, not dropped), and BENCH_CASE=varied,writes runs only the cases
+// whose names contain one of those words (the writes case only when named), printing the table
+// without writing a RESULTS file.
+const REUSE = !!process.env.BENCH_REUSE
+const CASE_FILTER = process.env.BENCH_CASE?.split(',').filter(Boolean)
+const selected = (name: string) => !CASE_FILTER || CASE_FILTER.some((w) => name.includes(w))
 // `npm run bench -- --services 1000000`: the same cases at another scale (one client per five services).
 const servicosArg = process.argv.indexOf('--services')
 const SERVICOS = servicosArg > 0 ? Number(process.argv[servicosArg + 1]) : 100_000
@@ -73,84 +83,6 @@ const log = (...args: unknown[]) =>
 
 // ---- the data set ----
 
-// Names as a Brazilian client list has them: 60 first names, 60 surnames (with accents), and one
-// client in five a company with its state ("Souza Agropecuária Ltda - SP").
-const FIRST = (
-  'Ana Bruno Carla Diego Elaine Fábio Gabriela Heitor Isabela João Karina Luís Mariana Nelson ' +
-  'Otávio Patrícia Rafael Sabrina Tiago Vânia Adriana Antônio Beatriz Carlos Cecília Daniel ' +
-  'Débora Eduardo Fernanda Francisco Giovana Gustavo Helena Henrique Júlia José Larissa Leonardo ' +
-  'Lúcia Marcelo Márcia Mateus Natália Paulo Renata Ricardo Rosângela Sérgio Simone Thiago ' +
-  'Valéria Vinícius Yasmin Wagner Aline André Camila Felipe Letícia Rodrigo'
-).split(' ')
-const LAST = (
-  'Silva Souza Oliveira Santos Pereira Lima Carvalho Ferreira Rodrigues Almeida Costa Gomes ' +
-  'Martins Araújo Melo Barbosa Ribeiro Cardoso Rocha Dias Alves Nascimento Moreira Mendes ' +
-  'Freitas Vieira Monteiro Castro Correia Teixeira Nunes Cavalcanti Moura Ramos Lopes Batista ' +
-  'Fernandes Machado Azevedo Campos Pinto Reis Duarte Farias Sampaio Brandão Peixoto Guimarães ' +
-  'Queiroz Siqueira Tavares Magalhães Fonseca Bezerra Assunção Coelho Prado Xavier Leão Conceição'
-).split(' ')
-const EMPRESAS = [
-  'Agropecuária',
-  'Mineração',
-  'Construtora',
-  'Cerâmica',
-  'Laticínios',
-  'Transportes',
-  'Loteamentos',
-  'Indústria Química',
-]
-// Weighted like the country's economy: São Paulo first.
-const UFS = 'SP SP SP SP SP MG MG PR RS SC GO MT MS BA PE CE PA ES RJ RJ'.split(' ')
-const CATEGORIAS = [
-  'Licenciamento Ambiental',
-  'Outorga de Recursos Hídricos',
-  'Estudos Ambientais',
-  'Monitoramento',
-  'Gestão de Resíduos',
-  'Regularização Fundiária',
-  'Fauna e Flora',
-  'Consultoria',
-]
-const TIPOS = [
-  'Licença Prévia',
-  'Licença de Instalação',
-  'Licença de Operação',
-  'Renovação de Licença',
-  'Relatório de Monitoramento',
-]
-const DOCS = [
-  'RG',
-  'CPF',
-  'Contrato Social',
-  'Matrícula do Imóvel',
-  'Planta de Situação',
-  'ART',
-  'Procuração',
-  'Certidão Municipal',
-  'Parecer Técnico',
-  'Laudo',
-]
-
-/**
- * The varied case: 200 terms as analysts type them (first names, surnames, words of the types and
- * categories, states, a surname with a type word, a first name with a surname, whole and cut
- * short); each request takes the next one, so no single term's cache serves the case.
- */
-function variedTerms() {
-  const typeWords = [...TIPOS, ...CATEGORIAS]
-    .flatMap((t) => t.split(' '))
-    .filter((w) => w.length > 2)
-  const cut = (w: string) => (w.length > 5 ? w.slice(0, 4 + (w.length % 3)) : w)
-  const terms = [
-    ...FIRST.slice(0, 50),
-    ...LAST.slice(0, 50).map(cut),
-    ...[...new Set(typeWords)].slice(0, 30).map(cut),
-    ...[...new Set(UFS)].slice(0, 10),
-    ...LAST.slice(0, 30).map((l, i) => `${l} ${cut(typeWords[i % typeWords.length])}`),
-  ]
-  for (let i = 0; terms.length < 200; i++) terms.push(`${FIRST[i]} ${LAST[(i * 7) % LAST.length]}`)
-  return terms
-}
 const VARIED = variedTerms()
 
 const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`
@@ -540,7 +472,7 @@ async function writeLoad(base: string, cookie: string, exp: Expect) {
   return { wps: ok / ((Date.now() - t0) / 1000), errors }
 }
 
-/** Every maintained count and read-model row against the base tables: 0 means exact. */
+/** Every maintained count (and the search's words, migration 0016) against the base tables: 0 means exact. */
 async function consistency(db: Db) {
   const res = (await db.execute(
     sql.raw(`SELECT
@@ -566,7 +498,13 @@ async function consistency(db: Db) {
          EXCEPT SELECT categoria_id, status_id, mes, total FROM servicos_contagem_criacao WHERE total <> 0)
         UNION ALL
         (SELECT categoria_id, status_id, mes, total FROM servicos_contagem_criacao WHERE total <> 0
-         EXCEPT SELECT categoria_id, status_id, date_trunc('month', created_at, 'UTC'), count(*)::int FROM servicos_painel GROUP BY 1, 2, 3)) c)
+         EXCEPT SELECT categoria_id, status_id, date_trunc('month', created_at, 'UTC'), count(*)::int FROM servicos_painel GROUP BY 1, 2, 3)) c) +
+      (SELECT count(*) FROM (
+        (SELECT w COLLATE "C", count(*)::int FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w
+         EXCEPT SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0)
+        UNION ALL
+        (SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0
+         EXCEPT SELECT w COLLATE "C", count(*)::int FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w)) d)
       AS wrong`),
   )) as unknown as { rows: { wrong: number | string }[] }
   return Number(res.rows[0].wrong)
@@ -592,12 +530,15 @@ async function benchDatabase(
       log(`${label}: server up, resident ${residentMb(child.pid!)} MB`)
       const cookie = await signIn(base)
       const exp = JSON.parse(env.BENCH_EXPECT) as Expect
-      log(`${label}: walking the next-page button to page ${PAGE_TARGET}...`)
-      const t0 = Date.now()
-      const pageUrl = await walkToPage(base, cookie)
-      log(
-        `${label}: resident ${residentMb(child.pid!)} MB; reached page ${PAGE_TARGET} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-      )
+      let pageUrl = ''
+      if (selected(`page ${PAGE_TARGET} (next button)`)) {
+        log(`${label}: walking the next-page button to page ${PAGE_TARGET}...`)
+        const t0 = Date.now()
+        pageUrl = await walkToPage(base, cookie)
+        log(
+          `${label}: resident ${residentMb(child.pid!)} MB; reached page ${PAGE_TARGET} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        )
+      }
       const searchUrl = (q: string) => `/api/admin/servicos?q=${encodeURIComponent(q)}`
       let next = 0
       const cases: (Case | { name: string; url: () => string; expect?: undefined })[] = [
@@ -630,7 +571,7 @@ async function benchDatabase(
           url: () => searchUrl(VARIED[next++ % VARIED.length]),
         },
       ]
-      for (const c of cases) {
+      for (const c of cases.filter((x) => selected(x.name))) {
         if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         else for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
         const low = await load(base, cookie, c.url, 4)
@@ -654,6 +595,7 @@ async function benchDatabase(
         )
       }
       peak = peakMb(child.pid!)
+      if (CASE_FILTER && !CASE_FILTER.includes('writes')) return { rows, peak, writes }
       log(`${label}: writes, ${WRITERS} connections for ${WRITE_SECONDS} s...`)
       const w = await writeLoad(base, cookie, exp)
       writes = { ...w, wrong: -1 }
@@ -902,7 +844,7 @@ async function main() {
     return
   }
   // Embedded PGlite: the data is written before the server starts (one process per DATA_DIR).
-  if (only !== 'postgres') {
+  if (only !== 'postgres' && !REUSE) {
     const pglite = await benchDatabase('PGlite', mainJs, async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))
       log(`PGlite: filling ${dataDir}...`)
@@ -930,15 +872,24 @@ async function main() {
     const postgres = await benchDatabase('PostgreSQL', mainJs, async () => {
       const admin = new pg.Client({ connectionString: PG_URL })
       await admin.connect()
-      await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`)
-      await admin.query(`CREATE DATABASE ${PG_DB}`)
+      if (!REUSE) {
+        await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`)
+        await admin.query(`CREATE DATABASE ${PG_DB}`)
+      }
       const u = new URL(PG_URL)
       u.pathname = `/${PG_DB}`
-      log(`PostgreSQL: filling ${PG_DB}...`)
+      log(`PostgreSQL: ${REUSE ? 'reading' : 'filling'} ${PG_DB}...`)
       const database = await openDatabase({ databaseUrl: u.toString() })
       await database.migrate()
-      await seedStatuses(database.db)
-      const exp = await prepareDb(database.db)
+      let exp: Expect
+      if (REUSE) {
+        // The admin enrolled its second factor on the run that filled it: enrolled again now.
+        await resetTwoFactor(database.db, ADMIN.email)
+        exp = await expectations(database.db)
+      } else {
+        await seedStatuses(database.db)
+        exp = await prepareDb(database.db)
+      }
       await database.close()
       const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))
       return {
@@ -952,7 +903,7 @@ async function main() {
           }
         },
         cleanup: async () => {
-          if (!process.env.BENCH_KEEP)
+          if (!process.env.BENCH_KEEP && !REUSE)
             await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`)
           await admin.end()
           rmSync(dataDir, { recursive: true, force: true })
@@ -982,6 +933,10 @@ async function main() {
         `Writes with ${r.label} (${WRITERS} connections, ${WRITE_SECONDS} s: status and end date changes, services added and deleted): ${Math.round(r.writes.wps)} writes/s, ${r.writes.errors} errors; maintained counts and read-model rows not matching the base tables afterwards: ${r.writes.wrong}`,
     ),
   ]
+  if (CASE_FILTER || REUSE) {
+    console.log(`\n${lines.join('\n')}\n`)
+    return
+  }
   await runAuditoria()
   lines.push('', auditoriaTable(auditoriaRows))
   const table = lines.join('\n')

@@ -597,6 +597,16 @@ export const servicosPainelVersao = pgTable('servicos_painel_versao', {
   versao: bigint('versao', { mode: 'number' }).notNull(),
 })
 
+/**
+ * Issue 16: every word of the dashboard search that begins with a letter and the number of
+ * services it is a word of (kept by the triggers of migration 0016; the column is in the "C"
+ * collation, so a prefix is a range of the primary key). A typed prefix becomes its words.
+ */
+export const buscaPalavras = pgTable('busca_palavras', {
+  palavra: text('palavra').primaryKey(),
+  servicos: integer('servicos').notNull(),
+})
+
 /** Exact number of services per (category, status, month of creation): a typed page number. */
 export const servicosContagemCriacao = pgTable(
   'servicos_contagem_criacao',

@@ -26,28 +26,28 @@ export const containsEachWord = (q: string, ...columns: (AnyColumn | SQL)[]) =>
 export const byName = (column: AnyColumn | SQL) => sql`lower(unaccent(${column}))`
 
 /**
+ * The words of a search as typed: lower-case, without accents, split at spaces; a word with
+ * punctuation inside ('PROT-0042', 'novo-D') is its parts ('prot', '0042'), found in a row. Split
+ * at anything but letters and digits, as `portal_termos` splits what is searched (migration 0007;
+ * the audit trail's `portal_auditoria_termos`, 0014, alike). At most 8 distinct words.
+ */
+export function palavrasDaBusca(q: string | undefined): string[][] {
+  const words = new Map<string, string[]>()
+  for (const w of (q ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/\s+/)) {
+    const parts = w.split(/[^a-z0-9]+/).filter(Boolean)
+    if (parts.length) words.set(parts.join(' '), parts)
+  }
+  return [...words.values()].slice(0, 8)
+}
+
+/**
  * A search as a tsquery: each word typed is a prefix ('licen:* & sp:*'); a word with punctuation
- * inside ('PROT-0042', 'novo-D') is those parts in a row ('prot:* <-> 0042:*'). Lower-case,
- * without accents, split at anything but letters and digits, as `portal_termos` splits what is
- * searched (migration 0007; the audit trail's `portal_auditoria_termos`, 0014, alike). Only [a-z0-9], ':*', '<->' and '&' reach the tsquery, so no input
- * can break its syntax.
+ * inside is those parts in a row ('prot:* <-> 0042:*'). Only [a-z0-9], ':*', '<->' and '&' reach
+ * the tsquery, so no input can break its syntax.
  */
 export function buscaTsquery(q: string | undefined): string | undefined {
-  const words = (q ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w) =>
-      w
-        .split(/[^a-z0-9]+/)
-        .filter(Boolean)
-        .map((part) => `${part}:*`)
-        .join(' <-> '),
-    )
-    .filter(Boolean)
-  const unique = [...new Set(words)].slice(0, 8)
-  return unique.length ? unique.join(' & ') : undefined
+  const words = palavrasDaBusca(q).map((parts) => parts.map((p) => `${p}:*`).join(' <-> '))
+  return words.length ? words.join(' & ') : undefined
 }
 
 /** LIMIT/OFFSET of a list query; without `page` every row (option lists). */

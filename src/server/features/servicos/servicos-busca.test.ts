@@ -12,6 +12,7 @@ import {
 } from '#tests/factories.ts'
 import type { ServicosPagina } from '#shared/schemas/servicos.ts'
 import { buscaTsquery } from './servicos.queries.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
 
 // The dashboard's search rules (issue 16), on PGlite and, with TEST_DATABASE_URL, PostgreSQL:
 // every word must begin a word of the client's name, the service type or the protocol (or be a
@@ -144,6 +145,72 @@ describe('dashboard search rules', () => {
     expect((await q('maria souza')).total).toBe(1)
     await t.db.delete(servicos).where(sql`id = ${s.id}`)
     expect((await q('maria souza')).total).toBe(0)
+  })
+
+  it('a prefix finds a word that came after the search was read (its words read again)', async () => {
+    expect(protocolos(await q('xilo'))).toEqual(['2026-000777', '2026-004218', 'PROT-0098765'])
+    const novo = await createCliente(t.db, { nome: 'Xilomar Prado' })
+    const s = await createServico(t.db, { cliente_id: novo.id, protocolo: 'XM-1' })
+    const p = await q('xilo')
+    expect(protocolos(p)).toEqual(['2026-000777', '2026-004218', 'PROT-0098765', 'XM-1'])
+    expect(p.total).toBe(4)
+    expect((await q('xilom')).total).toBe(1)
+    await t.db.delete(servicos).where(sql`id = ${s.id}`)
+    expect((await q('xilo')).total).toBe(3)
+    expect((await q('xilom')).total).toBe(0)
+  })
+
+  it('the words table (migration 0016) stays exact through inserts, renames, deletes and rollbacks', async () => {
+    const diferencas = async () => {
+      const rows = await rawRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM (
+          (SELECT w COLLATE "C" AS palavra, count(*)::int AS servicos
+           FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w
+           EXCEPT SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0)
+          UNION ALL
+          (SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0
+           EXCEPT SELECT w COLLATE "C", count(*)::int
+           FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w)) d`,
+      )
+      return rows[0].n
+    }
+    const palavra = async (w: string) =>
+      (
+        await rawRows<{ servicos: number }>(
+          t.db,
+          sql`SELECT servicos FROM busca_palavras WHERE palavra = ${w}`,
+        )
+      )[0]?.servicos ?? 0
+    expect(await diferencas()).toBe(0)
+    const c = await createCliente(t.db, { nome: 'Wolfgang Zuckerberg' })
+    const a = await createServico(t.db, { cliente_id: c.id, protocolo: 'W-1' })
+    await createServico(t.db, { cliente_id: c.id, protocolo: 'W-2' })
+    expect(await palavra('wolfgang')).toBe(2)
+    expect(await diferencas()).toBe(0)
+    // A rename of the client changes the words of both services; a status change none.
+    await t.db.execute(sql`update clientes set nome = 'Wolfram Zuckerberg' where id = ${c.id}`)
+    await t.db.execute(sql`update servicos set status_id = ${statusProprio.id} where id = ${a.id}`)
+    expect(await palavra('wolfgang')).toBe(0)
+    expect(await palavra('wolfram')).toBe(2)
+    expect(await palavra('zuckerberg')).toBe(2)
+    expect(await diferencas()).toBe(0)
+    expect((await q('wolf')).total).toBe(2)
+    expect((await q('wolfg')).total).toBe(0)
+    await expect(
+      t.db.transaction(async (tx) => {
+        await createServico(tx as never, { cliente_id: c.id })
+        throw new Error('desfaz')
+      }),
+    ).rejects.toThrow('desfaz')
+    expect(await palavra('wolfram')).toBe(2)
+    await t.db.delete(servicos).where(sql`id = ${a.id}`)
+    expect(await palavra('wolfram')).toBe(1)
+    expect(await diferencas()).toBe(0)
+    await t.db.delete(servicos).where(sql`cliente_id = ${c.id}`)
+    expect(await palavra('wolfram')).toBe(0)
+    expect((await q('wolfram')).total).toBe(0)
+    expect(await diferencas()).toBe(0)
   })
 
   it('a rolled-back change leaves the counted total as it was', async () => {

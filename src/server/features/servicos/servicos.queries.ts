@@ -44,6 +44,7 @@ import { PAGE_SIZE } from '#shared/schemas/common.ts'
 import {
   buscaTsquery,
   FOREIGN_KEY_VIOLATION,
+  palavrasDaBusca,
   isPgError,
   UNIQUE_VIOLATION,
 } from '../../db/sql-helpers.ts'
@@ -100,25 +101,107 @@ function statementName(text: string) {
 }
 
 /**
- * Search totals already counted, by search: the count, the number of services then, and the data
- * version (`servicos_painel_versao`, which every change to the dashboard's rows moves on in its
- * own transaction) it was counted at. A total is shown only for the version it was counted at,
- * so it stays exact; paging through a search, or the same search from another analyst, then
- * costs what a first page costs.
+ * A search as the index runs it, with its total: the tsquery (each prefix that begins with a
+ * letter replaced by the words that exist with that start, migration 0016), the number of
+ * matches (up to BUSCA_LIMITE + 1), the number of services then, and the data version
+ * (`servicos_painel_versao`, which every change to the dashboard's rows moves on in its own
+ * transaction) it was read at. Kept by search: a total is shown only for the version it was
+ * counted at, so it stays exact; paging through a search, or the same search from another
+ * analyst, then costs what a first page costs. `n` null: the page counts them (below).
  */
-type Contagem = { n: number; servicos: number; versao: string }
+type Contagem = { n: number | null; servicos: number; versao: string; tsquery: string }
 const totaisDeBusca = new Map<string, Contagem>()
 const TOTAIS_MAX = 5000
 const VERSAO = `(SELECT sum(versao)::text FROM servicos_painel_versao)`
+/**
+ * Whether a page walks the order's index (a word in many services) rather than sorting every
+ * match from the GIN index: where both read as many rows, matches² ≈ 10 × services (measured:
+ * a row tested on the walk costs about what a match fetched from the index costs).
+ */
+const percorre = (n: number, servicos: number) => n * n >= 10 * servicos
+/** A prefix with more words than this stays a prefix (a GIN partial match). */
+const PALAVRAS_MAX = 32
 
-async function contarBusca(db: Db, filtro: ServicosFiltro, tsquery: string, hoje: string) {
+/** The end of a prefix's range in the "C" collation: 'ana' -> 'anb', 'z' -> '{', '9' -> ':'. */
+const depoisDoPrefixo = (p: string) =>
+  p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1)
+
+type Lexico = {
+  palavras: string[] | null
+  n: number
+  maior: number
+  soma: number
+  servicos: number
+  versao: string
+}
+
+async function prepararBusca(
+  db: Db,
+  filtro: ServicosFiltro,
+  palavras: string[][],
+  hoje: string,
+): Promise<Contagem> {
+  // The prefixes typed that begin with a letter (a word, or a part of one: 'prot' of
+  // 'prot-0042'): their words, how many, and how many services the most frequent one is in (one
+  // statement for all of them).
+  const lidos = [...new Set(palavras.flat().filter((p) => /^[a-z]/.test(p)))]
+  const lexico = new Map<string, Lexico>()
+  if (lidos.length) {
+    const rows = await runStatement<Lexico & { de: string }>(
+      db,
+      undefined,
+      `SELECT w.de, count(b.palavra)::int AS n, coalesce(max(b.servicos), 0)::int AS maior,
+         coalesce(sum(b.servicos), 0)::int AS soma,
+         (array_agg(b.palavra ORDER BY b.palavra) FILTER (WHERE b.palavra IS NOT NULL))[1:${PALAVRAS_MAX}] AS palavras,
+         (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao
+       FROM unnest($1::text[], $2::text[]) AS w(de, ate)
+       LEFT JOIN busca_palavras b ON b.palavra >= w.de AND b.palavra < w.ate AND b.servicos > 0
+       GROUP BY w.de`,
+      [lidos, lidos.map(depoisDoPrefixo)],
+    )
+    for (const r of rows) lexico.set(r.de, r)
+  }
+  const termo = (part: string) => {
+    const l = lexico.get(part)
+    if (l && l.n <= PALAVRAS_MAX && l.palavras?.every((w) => /^[a-z0-9]+$/.test(w)))
+      return l.palavras.length === 1 ? l.palavras[0] : `(${l.palavras.join(' | ')})`
+    return `${part}:*`
+  }
+  const tsquery = palavras.map((parts) => parts.map(termo).join(' <-> ')).join(' & ')
+  const [algum] = lexico.values()
+  if (algum) {
+    // A word that no service has: nothing to count.
+    if ([...lexico.values()].some((l) => l.n === 0)) return { ...algum, n: 0, tsquery }
+    // One word and no other filter: its words' counts may be its total.
+    const semFiltros =
+      !filtro.categoria_id && !filtro.status_id && !filtro.em_analise && !filtro.proximos
+    const unica = palavras.length === 1 && palavras[0].length === 1 && lexico.get(palavras[0][0])
+    if (unica && semFiltros) {
+      if (unica.maior > BUSCA_LIMITE) return { ...unica, n: BUSCA_LIMITE + 1, tsquery }
+      if (unica.n === 1) return { ...unica, n: unica.maior, tsquery }
+    }
+    // Too few matches for a walk, whatever the count (no more than its rarest word's services):
+    // the page reads all of them from the GIN index anyway and counts them in the same statement.
+    const limite = Math.min(...[...lexico.values()].map((l) => l.soma))
+    if (!percorre(limite, algum.servicos)) return { ...algum, n: null, tsquery }
+  }
+  return contarBusca(db, filtro, tsquery, hoje)
+}
+
+/** A search's total, counted up to BUSCA_LIMITE + 1. */
+async function contarBusca(
+  db: Db,
+  filtro: ServicosFiltro,
+  tsquery: string,
+  hoje: string,
+): Promise<Contagem> {
   const values: unknown[] = []
   const param = (v: unknown) => {
     values.push(v)
     return `$${values.length}`
   }
   const { conds } = painelConds(filtro, tsquery, hoje, param)
-  const [row] = await runStatement<Contagem>(
+  const [row] = await runStatement<Omit<Contagem, 'tsquery'>>(
     db,
     undefined,
     `SELECT (SELECT count(*)::int FROM (
@@ -126,7 +209,7 @@ async function contarBusca(db: Db, filtro: ServicosFiltro, tsquery: string, hoje
      (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
     values,
   )
-  return row
+  return { ...row, tsquery }
 }
 
 /** The filters shared by a page and its count, as SQL over `servicos_painel p`. */
@@ -172,39 +255,41 @@ export async function listServicosPainel(
   hoje = today(),
 ): Promise<ServicosPagina> {
   const proximos = filtro.proximos
-  const tsquery = buscaTsquery(filtro.q)
-  const values: unknown[] = []
-  const param = (v: unknown) => {
-    values.push(v)
-    return `$${values.length}`
-  }
-  const { conds, categoriaParam, statusParam, hojeParam } = painelConds(
-    filtro,
-    tsquery,
-    hoje,
-    param,
-  )
+  const palavras = palavrasDaBusca(filtro.q)
 
-  // A search is counted first (or its count reused): it decides how the page is found. A word
-  // in many services: walk the order's index and test each row (a few dozen rows per page); a
-  // rarer one: all its matches from the GIN index, then sorted (a few thousand at most). The
-  // break-even is where both read as many rows: matches² ≈ 10 × services (measured: a row tested on the walk costs about what a match fetched from the index costs).
-  const chave = tsquery
+  // A search is read first (or reused): its words (migration 0016) and its total decide how the
+  // page is found. A word in many services: walk the order's index and test each row (a few
+  // dozen rows per page); a rarer one: all its matches from the GIN index, then sorted (a few
+  // thousand at most; `percorre`).
+  const chave = palavras.length
     ? [
-        tsquery,
+        buscaTsquery(filtro.q),
         filtro.categoria_id,
         filtro.status_id,
         filtro.em_analise,
         proximos ? hoje : '',
       ].join('|')
     : ''
-  let contagem = tsquery ? totaisDeBusca.get(chave) : undefined
-  if (tsquery && !contagem) {
-    contagem = await contarBusca(db, filtro, tsquery, hoje)
+  let contagem = palavras.length ? totaisDeBusca.get(chave) : undefined
+  if (palavras.length && !contagem) {
+    contagem = await prepararBusca(db, filtro, palavras, hoje)
     if (totaisDeBusca.size >= TOTAIS_MAX) totaisDeBusca.delete(totaisDeBusca.keys().next().value!)
     totaisDeBusca.set(chave, contagem)
   }
-  const denso = !!contagem && contagem.n * contagem.n >= 10 * contagem.servicos
+  const tsquery = contagem?.tsquery
+  const values: unknown[] = []
+  const param = (v: unknown) => {
+    values.push(v)
+    return `$${values.length}`
+  }
+  // The tsquery, when there is one, is the first value ($1).
+  const { conds, categoriaParam, statusParam, hojeParam } = painelConds(
+    filtro,
+    tsquery,
+    hoje,
+    param,
+  )
+  const denso = !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
 
   const direction = filtro.before ? 'before' : filtro.after ? 'after' : undefined
@@ -251,7 +336,9 @@ export async function listServicosPainel(
 
   let total = 'NULL::bigint'
   if (tsquery) {
-    // Counted below, once per search and data version.
+    // Counted once per search and data version (prepararBusca), or here from all the matches
+    // (read anyway when the GIN index finds the page).
+    if (!denso) total = '(SELECT count(*) FROM m)'
   } else if (filtro.em_analise) {
     // 'Aguardando análise' (issue 14): the partial index holds only the services waiting.
     total = `(SELECT count(*) FROM servicos_painel p ${where(conds)})`
@@ -299,7 +386,7 @@ LEFT JOIN LATERAL (
 ) r ON true`
   // Words change the best plan (a rare word: its index; a common one: the order's index), so a
   // search is planned for its own words (an unnamed statement); the other shapes are prepared once.
-  const result = await runStatement<PainelRow>(
+  let result = await runStatement<PainelRow>(
     db,
     tsquery ? undefined : statementName(text),
     text,
@@ -309,13 +396,26 @@ LEFT JOIN LATERAL (
   let totalCount = Number(result[0]?.total ?? 0)
   let limitado = false
   if (tsquery) {
-    // Counted at another version of the data: counted again, now.
+    // Read at another version of the data: read again, now; and the page found again when a
+    // word with one of its prefixes came or went since.
     if (contagem!.versao !== result[0]?.versao) {
-      contagem = await contarBusca(db, filtro, tsquery, hoje)
+      contagem = await prepararBusca(db, filtro, palavras, hoje)
+      totaisDeBusca.set(chave, contagem)
+      if (contagem.tsquery !== tsquery) {
+        values[0] = contagem.tsquery
+        result = await runStatement<PainelRow>(db, undefined, text, values)
+      }
+    }
+    if (contagem!.n === null) {
+      contagem =
+        result[0]?.total == null
+          ? await contarBusca(db, filtro, contagem!.tsquery, hoje) // the page walked the order's index
+          : { ...contagem!, n: Number(result[0].total), versao: result[0].versao }
       totaisDeBusca.set(chave, contagem)
     }
-    limitado = contagem!.n > BUSCA_LIMITE
-    totalCount = Math.min(contagem!.n, BUSCA_LIMITE)
+    const n = contagem!.n ?? 0
+    limitado = n > BUSCA_LIMITE
+    totalCount = Math.min(n, BUSCA_LIMITE)
   }
   const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE))
   const page = filtro.page

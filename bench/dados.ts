@@ -1,0 +1,81 @@
+// The bench's names and words (issue 8's data set, issue 16's varied terms), shared by the
+// dashboard bench and the per-term timings of a kept database (bench/busca-termos.ts).
+
+// Names as a Brazilian client list has them: 60 first names, 60 surnames (with accents), and one
+// client in five a company with its state ("Souza Agropecuária Ltda - SP").
+export const FIRST = (
+  'Ana Bruno Carla Diego Elaine Fábio Gabriela Heitor Isabela João Karina Luís Mariana Nelson ' +
+  'Otávio Patrícia Rafael Sabrina Tiago Vânia Adriana Antônio Beatriz Carlos Cecília Daniel ' +
+  'Débora Eduardo Fernanda Francisco Giovana Gustavo Helena Henrique Júlia José Larissa Leonardo ' +
+  'Lúcia Marcelo Márcia Mateus Natália Paulo Renata Ricardo Rosângela Sérgio Simone Thiago ' +
+  'Valéria Vinícius Yasmin Wagner Aline André Camila Felipe Letícia Rodrigo'
+).split(' ')
+export const LAST = (
+  'Silva Souza Oliveira Santos Pereira Lima Carvalho Ferreira Rodrigues Almeida Costa Gomes ' +
+  'Martins Araújo Melo Barbosa Ribeiro Cardoso Rocha Dias Alves Nascimento Moreira Mendes ' +
+  'Freitas Vieira Monteiro Castro Correia Teixeira Nunes Cavalcanti Moura Ramos Lopes Batista ' +
+  'Fernandes Machado Azevedo Campos Pinto Reis Duarte Farias Sampaio Brandão Peixoto Guimarães ' +
+  'Queiroz Siqueira Tavares Magalhães Fonseca Bezerra Assunção Coelho Prado Xavier Leão Conceição'
+).split(' ')
+export const EMPRESAS = [
+  'Agropecuária',
+  'Mineração',
+  'Construtora',
+  'Cerâmica',
+  'Laticínios',
+  'Transportes',
+  'Loteamentos',
+  'Indústria Química',
+]
+// Weighted like the country's economy: São Paulo first.
+export const UFS = 'SP SP SP SP SP MG MG PR RS SC GO MT MS BA PE CE PA ES RJ RJ'.split(' ')
+export const CATEGORIAS = [
+  'Licenciamento Ambiental',
+  'Outorga de Recursos Hídricos',
+  'Estudos Ambientais',
+  'Monitoramento',
+  'Gestão de Resíduos',
+  'Regularização Fundiária',
+  'Fauna e Flora',
+  'Consultoria',
+]
+export const TIPOS = [
+  'Licença Prévia',
+  'Licença de Instalação',
+  'Licença de Operação',
+  'Renovação de Licença',
+  'Relatório de Monitoramento',
+]
+export const DOCS = [
+  'RG',
+  'CPF',
+  'Contrato Social',
+  'Matrícula do Imóvel',
+  'Planta de Situação',
+  'ART',
+  'Procuração',
+  'Certidão Municipal',
+  'Parecer Técnico',
+  'Laudo',
+]
+
+/**
+ * The varied case: 200 terms as analysts type them (first names, surnames, words of the types and
+ * categories, states, a surname with a type word, a first name with a surname, whole and cut
+ * short); each request takes the next one, so no single term's cache serves the case.
+ */
+export function variedTerms() {
+  const typeWords = [...TIPOS, ...CATEGORIAS]
+    .flatMap((t) => t.split(' '))
+    .filter((w) => w.length > 2)
+  const cut = (w: string) => (w.length > 5 ? w.slice(0, 4 + (w.length % 3)) : w)
+  const terms = [
+    ...FIRST.slice(0, 50),
+    ...LAST.slice(0, 50).map(cut),
+    ...[...new Set(typeWords)].slice(0, 30).map(cut),
+    ...[...new Set(UFS)].slice(0, 10),
+    ...LAST.slice(0, 30).map((l, i) => `${l} ${cut(typeWords[i % typeWords.length])}`),
+  ]
+  for (let i = 0; terms.length < 200; i++) terms.push(`${FIRST[i]} ${LAST[(i * 7) % LAST.length]}`)
+  return terms
+}
