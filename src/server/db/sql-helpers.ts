@@ -43,7 +43,9 @@ export function palavrasDaBusca(q: string | undefined): string[][] {
 /**
  * A search as a tsquery: each word typed is a prefix ('licen:* & sp:*'); a word with punctuation
  * inside is those parts in a row ('prot:* <-> 0042:*'). Only [a-z0-9], ':*', '<->' and '&' reach
- * the tsquery, so no input can break its syntax.
+ * the tsquery, so no input can break its syntax. Queries read it with `to_tsquery('simple', …)`,
+ * never a cast: PostgreSQL's parser then splits a typed word as it split the indexed text ('3e5d'
+ * of a UUID is the number 3e5 and the word d).
  */
 export function buscaTsquery(q: string | undefined): string | undefined {
   const words = palavrasDaBusca(q).map((parts) => parts.map((p) => `${p}:*`).join(' <-> '))

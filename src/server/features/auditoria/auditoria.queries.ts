@@ -86,7 +86,7 @@ function condicoes(f: Omit<AuditoriaFiltro, 'page' | 'after' | 'before'>): SQL[]
   if (f.acao) conds.push(sql`a.acao = ${f.acao}`)
   if (f.entidade) conds.push(sql`a.entidade = ${f.entidade}`)
   const tsq = buscaTsquery(f.q)
-  if (tsq) conds.push(sql`a.termos @@ ${tsq}::tsquery`)
+  if (tsq) conds.push(sql`a.termos @@ to_tsquery('simple', ${tsq})`)
   return conds
 }
 

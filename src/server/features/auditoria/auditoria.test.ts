@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ORIGEM_SISTEMA, registrarAuditoria } from '../../db/auditoria.ts'
 import { auditoria } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { auditoriaCsv } from './auditoria.queries.ts'
@@ -246,6 +247,18 @@ describe('the Auditoria screen', () => {
     const busca = await pagina(`?q=${encodeURIComponent(servico.protocolo!)}&acao=alterar`)
     expect(busca.rows.map((r) => r.servico_id)).toEqual([servico.id])
     expect((await pagina(`?q=nada-disso-${Date.now()}`)).rows).toHaveLength(0)
+
+    // An id pasted whole, even one PostgreSQL reads as numbers and words ('3e5d' is 3e5 and d):
+    // the same parser reads the search and the events.
+    const id = `8d13aaa6-3e5d-4569-8e4c-${Date.now().toString(16).padStart(12, '0')}`
+    await registrarAuditoria(t.db, ORIGEM_SISTEMA, {
+      acao: 'exportar',
+      entidade: 'solicitacao_lgpd',
+      entidade_id: id,
+    })
+    const porId = await pagina(`?entidade=solicitacao_lgpd&q=${id}`)
+    expect(porId.rows.map((r) => r.entidade_id)).toEqual([id])
+    expect((await pagina(`?q=${encodeURIComponent(`3e5d ${id.slice(-12)}`)}`)).rows).toHaveLength(1)
 
     expect((await pagina('?entidade=cliente')).rows).toHaveLength(0)
     expect((await pagina('?de=2000-01-01&ate=2000-01-31')).rows).toHaveLength(0)

@@ -147,6 +147,21 @@ describe('dashboard search rules', () => {
     expect((await q('maria souza')).total).toBe(0)
   })
 
+  it('finds what PostgreSQL splits as it reads it: "3e5d" is the number 3e5 and the word d', async () => {
+    // A name or protocol with such a run (as UUIDs have) was never found: the typed word went to
+    // the index whole while the indexed text had been split by PostgreSQL's parser.
+    const granja = await createCliente(t.db, { nome: 'Granja Lote 3e5d' })
+    const s = await createServico(t.db, { cliente_id: granja.id, protocolo: 'GL-0e81b146' })
+    expect(protocolos(await q('3e5d'))).toEqual(['GL-0e81b146'])
+    expect(protocolos(await q('lote 3e5d'))).toEqual(['GL-0e81b146'])
+    expect(protocolos(await q('granja 3e5'))).toEqual(['GL-0e81b146'])
+    expect(protocolos(await q('0e81b146'))).toEqual(['GL-0e81b146'])
+    expect(protocolos(await q('GL-0e81b146'))).toEqual(['GL-0e81b146'])
+    expect((await q('3e5d zzz')).total).toBe(0)
+    await t.db.delete(servicos).where(sql`id = ${s.id}`)
+    expect((await q('3e5d')).total).toBe(0)
+  })
+
   it('a prefix finds a word that came after the search was read (its words read again)', async () => {
     expect(protocolos(await q('xilo'))).toEqual(['2026-000777', '2026-004218', 'PROT-0098765'])
     const novo = await createCliente(t.db, { nome: 'Xilomar Prado' })

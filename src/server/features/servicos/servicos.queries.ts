@@ -220,7 +220,7 @@ function painelConds(
   param: (v: unknown) => string,
 ) {
   const conds: string[] = []
-  if (tsquery) conds.push(`p.termos @@ ${param(tsquery)}::tsquery`)
+  if (tsquery) conds.push(`p.termos @@ to_tsquery('simple', ${param(tsquery)})`)
   const categoriaParam = filtro.categoria_id ? param(filtro.categoria_id) : ''
   const statusParam = filtro.status_id ? param(filtro.status_id) : ''
   if (categoriaParam) conds.push(`p.categoria_id = ${categoriaParam}::uuid`)
