@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { Building2, Save } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
@@ -39,8 +39,12 @@ export function EmpresaCard() {
     defaultValues: toForm(),
   })
   const { reset } = form
+  // Read-only until the saved values are in the form: what was typed before would be replaced.
+  const [carregado, setCarregado] = useState(false)
   useEffect(() => {
-    if (empresa.data) reset(toForm(empresa.data))
+    if (!empresa.data) return
+    reset(toForm(empresa.data))
+    setCarregado(true)
   }, [empresa.data, reset])
 
   const onSubmit = form.handleSubmit(
@@ -78,86 +82,83 @@ export function EmpresaCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          aria-labelledby="empresa-titulo"
-          className="grid gap-4 sm:grid-cols-2"
-        >
+        <form onSubmit={onSubmit} noValidate aria-labelledby="empresa-titulo">
           <UnsavedChangesGuard when={form.formState.isDirty && !salvar.isPending} />
-          <Field
-            label="Nome da empresa"
-            htmlFor="empresa-nome"
-            error={errors.nome?.message}
-            className="sm:col-span-2"
-          >
-            <Input id="empresa-nome" {...aria('nome')} {...form.register('nome')} />
-          </Field>
-          <Field label="E-mail de contato" htmlFor="empresa-email" error={errors.email?.message}>
-            <Input
-              id="empresa-email"
-              type="email"
-              autoComplete="email"
-              {...aria('email')}
-              {...form.register('email')}
-            />
-          </Field>
-          <Field label="Telefone" htmlFor="empresa-telefone" error={errors.telefone?.message}>
-            <Controller
-              control={form.control}
-              name="telefone"
-              render={({ field }) => (
-                <MaskedInput
-                  id="empresa-telefone"
-                  mask="telefone"
-                  inputMode="tel"
-                  {...aria('telefone')}
-                  name={field.name}
-                  value={field.value ?? ''}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          </Field>
-          <Field
-            label="Endereço"
-            htmlFor="empresa-endereco"
-            error={errors.endereco?.message}
-            className="sm:col-span-2"
-          >
-            <Input id="empresa-endereco" {...aria('endereco')} {...form.register('endereco')} />
-          </Field>
-          <Field
-            label="Encarregado de dados (LGPD)"
-            htmlFor="empresa-encarregado_nome"
-            error={errors.encarregado_nome?.message}
-            hint="Publicado na Política de Privacidade."
-          >
-            <Input
-              id="empresa-encarregado_nome"
-              {...aria('encarregado_nome')}
-              {...form.register('encarregado_nome')}
-            />
-          </Field>
-          <Field
-            label="E-mail do encarregado"
-            htmlFor="empresa-encarregado_email"
-            error={errors.encarregado_email?.message}
-          >
-            <Input
-              id="empresa-encarregado_email"
-              type="email"
-              {...aria('encarregado_email')}
-              {...form.register('encarregado_email')}
-            />
-          </Field>
-          <div className="flex justify-end sm:col-span-2">
-            <Button type="submit" disabled={salvar.isPending || empresa.isPending}>
-              <Save />
-              {salvar.isPending ? 'Salvando...' : 'Salvar dados da empresa'}
-            </Button>
-          </div>
+          <fieldset disabled={!carregado} className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Nome da empresa"
+              htmlFor="empresa-nome"
+              error={errors.nome?.message}
+              className="sm:col-span-2"
+            >
+              <Input id="empresa-nome" {...aria('nome')} {...form.register('nome')} />
+            </Field>
+            <Field label="E-mail de contato" htmlFor="empresa-email" error={errors.email?.message}>
+              <Input
+                id="empresa-email"
+                type="email"
+                autoComplete="email"
+                {...aria('email')}
+                {...form.register('email')}
+              />
+            </Field>
+            <Field label="Telefone" htmlFor="empresa-telefone" error={errors.telefone?.message}>
+              <Controller
+                control={form.control}
+                name="telefone"
+                render={({ field }) => (
+                  <MaskedInput
+                    id="empresa-telefone"
+                    mask="telefone"
+                    inputMode="tel"
+                    {...aria('telefone')}
+                    name={field.name}
+                    value={field.value ?? ''}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            </Field>
+            <Field
+              label="Endereço"
+              htmlFor="empresa-endereco"
+              error={errors.endereco?.message}
+              className="sm:col-span-2"
+            >
+              <Input id="empresa-endereco" {...aria('endereco')} {...form.register('endereco')} />
+            </Field>
+            <Field
+              label="Encarregado de dados (LGPD)"
+              htmlFor="empresa-encarregado_nome"
+              error={errors.encarregado_nome?.message}
+              hint="Publicado na Política de Privacidade."
+            >
+              <Input
+                id="empresa-encarregado_nome"
+                {...aria('encarregado_nome')}
+                {...form.register('encarregado_nome')}
+              />
+            </Field>
+            <Field
+              label="E-mail do encarregado"
+              htmlFor="empresa-encarregado_email"
+              error={errors.encarregado_email?.message}
+            >
+              <Input
+                id="empresa-encarregado_email"
+                type="email"
+                {...aria('encarregado_email')}
+                {...form.register('encarregado_email')}
+              />
+            </Field>
+            <div className="flex justify-end sm:col-span-2">
+              <Button type="submit" disabled={salvar.isPending || empresa.isPending}>
+                <Save />
+                {salvar.isPending ? 'Salvando...' : 'Salvar dados da empresa'}
+              </Button>
+            </div>
+          </fieldset>
         </form>
       </CardContent>
     </Card>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { Save, Timer } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
 import { Button } from '../../components/ui/button.tsx'
@@ -30,8 +30,12 @@ export function RetencaoCard() {
   const salvar = useUpdateRetencao()
   const form = useForm<Retencao>({ resolver: zodResolver(RetencaoSchema) })
   const { reset } = form
+  // Read-only until the saved values are in the form: what was typed before would be replaced.
+  const [carregado, setCarregado] = useState(false)
   useEffect(() => {
-    if (atual.data) reset(atual.data)
+    if (!atual.data) return
+    reset(atual.data)
+    setCarregado(true)
   }, [atual.data, reset])
   const { errors } = form.formState
   const onSubmit = form.handleSubmit(
@@ -58,31 +62,33 @@ export function RetencaoCard() {
       </CardHeader>
       <CardContent>
         <UnsavedChangesGuard when={form.formState.isDirty && !salvar.isPending} />
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          {CAMPOS.map((c) => (
-            <Field
-              key={c.name}
-              label={`${c.label} (dias)`}
-              htmlFor={`retencao-${c.name}`}
-              error={errors[c.name]?.message}
-              hint={c.hint}
-            >
-              <Input
-                id={`retencao-${c.name}`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                aria-invalid={Boolean(errors[c.name])}
-                {...form.register(c.name, { valueAsNumber: true })}
-              />
-            </Field>
-          ))}
-          <div className="flex justify-end sm:col-span-2">
-            <Button type="submit" disabled={salvar.isPending || atual.isPending}>
-              <Save />
-              {salvar.isPending ? 'Salvando...' : 'Salvar prazos'}
-            </Button>
-          </div>
+        <form onSubmit={onSubmit} noValidate>
+          <fieldset disabled={!carregado} className="grid gap-4 sm:grid-cols-2">
+            {CAMPOS.map((c) => (
+              <Field
+                key={c.name}
+                label={`${c.label} (dias)`}
+                htmlFor={`retencao-${c.name}`}
+                error={errors[c.name]?.message}
+                hint={c.hint}
+              >
+                <Input
+                  id={`retencao-${c.name}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  aria-invalid={Boolean(errors[c.name])}
+                  {...form.register(c.name, { valueAsNumber: true })}
+                />
+              </Field>
+            ))}
+            <div className="flex justify-end sm:col-span-2">
+              <Button type="submit" disabled={salvar.isPending || atual.isPending}>
+                <Save />
+                {salvar.isPending ? 'Salvando...' : 'Salvar prazos'}
+              </Button>
+            </div>
+          </fieldset>
         </form>
       </CardContent>
     </Card>
