@@ -280,7 +280,9 @@ const freePort = () =>
 
 async function startServer(main: string, env: Record<string, string>) {
   const port = await freePort()
-  const child = spawn(process.execPath, [main], {
+  // While tuning: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env,
       ...env,

@@ -49,7 +49,7 @@ import {
   UNIQUE_VIOLATION,
 } from '../../db/sql-helpers.ts'
 
-// ---- the dashboard page: one SQL statement per request ----
+// ---- the dashboard page: its services, then their rows ----
 
 /**
  * Runs a statement on the driver directly. The dashboard list is the hottest query of the
@@ -149,7 +149,7 @@ async function prepararBusca(
   if (lidos.length) {
     const rows = await runStatement<Lexico & { de: string }>(
       db,
-      undefined,
+      'painel_palavras', // its plan is the same for any words
       `SELECT w.de, count(b.palavra)::int AS n, coalesce(max(b.servicos), 0)::int AS maior,
          coalesce(sum(b.servicos), 0)::int AS soma,
          (array_agg(b.palavra ORDER BY b.palavra) FILTER (WHERE b.palavra IS NOT NULL))[1:${PALAVRAS_MAX}] AS palavras,
@@ -231,7 +231,35 @@ function painelConds(
   return { conds, categoriaParam, statusParam, hojeParam }
 }
 
-type PainelRow = ServicoListaItem & { total: number | null; versao: string; k: string | null }
+type PaginaRow = { total: number | null; versao: string; id: string | null; k: string | null }
+
+/**
+ * The dashboard's rows for the services of a page, in the page's order: one statement prepared
+ * once per connection (its plan does not depend on which services), apart from the page's, so a
+ * search's statement (planned for its words at every request) stays small.
+ */
+async function linhasDoPainel(db: Db, ids: string[]): Promise<ServicoListaItem[]> {
+  if (!ids.length) return []
+  const linhas = await runStatement<ServicoListaItem>(
+    db,
+    'painel_linhas',
+    `SELECT s.id, c.nome AS cliente_nome, ts.tipo, cat.nome AS categoria, s.protocolo,
+       s.vigencia_inicio::text AS vigencia_inicio, s.vigencia_fim::text AS vigencia_fim,
+       st.nome AS status_nome,
+       (SELECT count(*)::int FROM avisos a WHERE a.servico_id = s.id AND a.resolvido = false) AS avisos_abertos,
+       s.visualizado_admin
+     FROM servicos s
+     JOIN clientes c ON c.id = s.cliente_id
+     JOIN tipos_servicos ts ON ts.id = s.tipo_servico_id
+     LEFT JOIN categorias cat ON cat.id = ts.categoria_id
+     LEFT JOIN status st ON st.id = s.status_id
+     WHERE s.id = ANY($1::uuid[])`,
+    [ids],
+  )
+  const porId = new Map(linhas.map((l) => [l.id, l]))
+  // A service deleted between the two statements is left out.
+  return ids.flatMap((id) => porId.get(id) ?? [])
+}
 
 /**
  * SPEC §2 Dashboard Global / §7 Administração: one page of services with filters, the total
@@ -364,29 +392,17 @@ export async function listServicosPainel(
     jump = `m AS MATERIALIZED (SELECT p.servico_id, p.created_at, p.vigencia_fim FROM servicos_painel p ${where(conds)}), `
     source = 'm p'
   }
+  // The page: which services, in order, with the total and the data version. A search is planned
+  // for its own words (an unnamed statement: a rare word reads its GIN index, a common one walks
+  // the order's index); the other shapes are prepared once. Kept small, so planning it is cheap.
   const text = `WITH ${jump}pagina AS (
   SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(tsquery && !denso ? pageConds.filter((c) => !conds.includes(c)) : pageConds)}
   ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE} ${offset}
 )
-SELECT (${total})::int AS total, ${VERSAO} AS versao, r.*
+SELECT (${total})::int AS total, ${VERSAO} AS versao, pg.servico_id AS id, pg.k::text AS k
 FROM (SELECT 1) AS um
-LEFT JOIN LATERAL (
-  SELECT s.id, c.nome AS cliente_nome, ts.tipo, cat.nome AS categoria, s.protocolo,
-         s.vigencia_inicio::text AS vigencia_inicio, s.vigencia_fim::text AS vigencia_fim,
-         st.nome AS status_nome,
-         (SELECT count(*)::int FROM avisos a WHERE a.servico_id = s.id AND a.resolvido = false) AS avisos_abertos,
-         s.visualizado_admin, pg.k::text AS k
-  FROM pagina pg
-  JOIN servicos s ON s.id = pg.servico_id
-  JOIN clientes c ON c.id = s.cliente_id
-  JOIN tipos_servicos ts ON ts.id = s.tipo_servico_id
-  LEFT JOIN categorias cat ON cat.id = ts.categoria_id
-  LEFT JOIN status st ON st.id = s.status_id
-  ORDER BY pg.k ${forward}, pg.servico_id ${forward}
-) r ON true`
-  // Words change the best plan (a rare word: its index; a common one: the order's index), so a
-  // search is planned for its own words (an unnamed statement); the other shapes are prepared once.
-  let result = await runStatement<PainelRow>(
+LEFT JOIN LATERAL (SELECT * FROM pagina ORDER BY k ${forward}, servico_id ${forward}) pg ON true`
+  let result = await runStatement<PaginaRow>(
     db,
     tsquery ? undefined : statementName(text),
     text,
@@ -403,7 +419,7 @@ LEFT JOIN LATERAL (
       totaisDeBusca.set(chave, contagem)
       if (contagem.tsquery !== tsquery) {
         values[0] = contagem.tsquery
-        result = await runStatement<PainelRow>(db, undefined, text, values)
+        result = await runStatement<PaginaRow>(db, undefined, text, values)
       }
     }
     if (contagem!.n === null) {
@@ -420,18 +436,10 @@ LEFT JOIN LATERAL (
   const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE))
   const page = filtro.page
   const found = result.filter((r) => r.id !== null)
-  const rows: ServicoListaItem[] = found.map((r) => ({
-    id: r.id,
-    cliente_nome: r.cliente_nome,
-    tipo: r.tipo,
-    categoria: r.categoria,
-    protocolo: r.protocolo,
-    vigencia_inicio: r.vigencia_inicio,
-    vigencia_fim: r.vigencia_fim,
-    status_nome: r.status_nome,
-    avisos_abertos: r.avisos_abertos,
-    visualizado_admin: r.visualizado_admin,
-  }))
+  const rows = await linhasDoPainel(
+    db,
+    found.map((r) => r.id!),
+  )
   const first = found[0]
   const last = found[found.length - 1]
   return {
@@ -441,8 +449,8 @@ LEFT JOIN LATERAL (
     page,
     page_size: PAGE_SIZE,
     pages,
-    next: last && page < pages ? encodeCursor({ key: last.k!, id: last.id }) : null,
-    prev: first && page > 1 ? encodeCursor({ key: first.k!, id: first.id }) : null,
+    next: last && page < pages ? encodeCursor({ key: last.k!, id: last.id! }) : null,
+    prev: first && page > 1 ? encodeCursor({ key: first.k!, id: first.id! }) : null,
   }
 }
 
