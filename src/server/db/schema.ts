@@ -583,7 +583,10 @@ export const servicosPainel = pgTable(
     index('servicos_painel_vigencia_idx')
       .on(t.vigencia_fim, t.servico_id, t.categoria_id, t.status_id)
       .where(sql`${t.arquivado} = false`),
-    index('servicos_painel_termos_idx').using('gin', t.termos),
+    // A short pending list (64 kB, migration 0017): a search reads all of it.
+    index('servicos_painel_termos_idx')
+      .using('gin', t.termos)
+      .with({ gin_pending_list_limit: 64 }),
   ],
 )
 
@@ -835,7 +838,7 @@ export const auditoria = pgTable(
       .where(sql`${t.ator_id} is not null`),
     index('auditoria_acao_idx').on(t.acao, t.em.desc(), t.id.desc()),
     index('auditoria_entidade_idx').on(t.entidade, t.em.desc(), t.id.desc()),
-    index('auditoria_termos_idx').using('gin', t.termos),
+    index('auditoria_termos_idx').using('gin', t.termos).with({ gin_pending_list_limit: 64 }),
     check(
       'auditoria_acao_check',
       sql.raw(`acao in (${ACOES_AUDITORIA.map((k) => `'${k}'`).join(', ')})`),

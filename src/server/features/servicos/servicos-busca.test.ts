@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { servicos } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
@@ -301,5 +302,82 @@ describe('above 10,000 matches', () => {
     const all = await page('?page=2')
     const walkedAll = await page(`?page=2&after=${(await page('')).next}`)
     expect(all.rows.map((r) => r.id)).toEqual(walkedAll.rows.map((r) => r.id))
+  })
+  // Speed (issue 16) that a test can see without a clock: PostgreSQL planned the page's statement
+  // again at every request whenever a value in it (a word, a status, a date, a position) made a
+  // plan of its own look cheaper, and planning it costs more than running it.
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL each shape of the page is planned once, then runs prepared',
+    async () => {
+      const tipo = await createTipoServico(t.db, { tipo: 'Vistoria Plaquetal' })
+      const c = await createCliente(t.db, { nome: 'Cliente Plaquetal' })
+      await t.db
+        .execute(sql`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo, status_id,
+          vigencia_fim, created_at)
+        SELECT ${c.id}, ${tipo.id}, 'PLQ-' || g, CASE WHEN g % 3 = 0 THEN ${statusProprio.id}::uuid END,
+          current_date + g, timestamptz '2024-01-01' + g * interval '1 minute'
+        FROM generate_series(1, 3000) g`)
+      await t.db.execute(sql`VACUUM ANALYZE`) // no statistics change (and new plans) during the loop
+      const buscas = ['plaquetal', 'vistoria', 'cliente plaq', 'plq', 'joao', 'xilo', 'zebulonica']
+      const filtros = ['', '&proximos=true', `&status_id=${statusProprio.id}`, '&page=3']
+      for (let volta = 0; volta < 3; volta++)
+        for (const busca of [...buscas, ...buscas.map((b) => b.toUpperCase())])
+          for (const filtro of filtros) {
+            const primeira = await q(busca, filtro)
+            if (primeira.next) await q(busca, `${filtro}&after=${primeira.next}`)
+          }
+      const pool = (t.db as unknown as { $client: pg.Pool }).$client
+      const conexoes = await Promise.all(
+        Array.from({ length: pool.totalCount }, () => pool.connect()),
+      )
+      const planos: { name: string; generic_plans: number; custom_plans: number }[] = []
+      try {
+        for (const conexao of conexoes)
+          planos.push(
+            ...(
+              await conexao.query(
+                `SELECT name, generic_plans::int, custom_plans::int, statement FROM pg_prepared_statements
+                 WHERE name LIKE 'painel%'`,
+              )
+            ).rows,
+          )
+      } finally {
+        for (const conexao of conexoes) conexao.release()
+      }
+      // PostgreSQL plans a prepared statement for its values 5 times (again after a change of
+      // the tables' statistics), then keeps its generic plan unless one of its own looks cheaper.
+      const usados = planos.filter((p) => p.generic_plans + p.custom_plans >= 20)
+      expect(usados.length).toBeGreaterThan(5)
+      expect(usados.filter((p) => p.custom_plans >= p.generic_plans)).toEqual([])
+      await t.db.execute(sql`DELETE FROM servicos WHERE tipo_servico_id = ${tipo.id}`)
+    },
+  )
+  // A GIN index's pending list is read whole by every search until it is merged (migration 0017).
+  it('the search indexes keep their pending lists short while services change', async () => {
+    const opcoes = await rawRows<{ relname: string; reloptions: string[] }>(
+      t.db,
+      sql`SELECT relname::text, reloptions FROM pg_class
+          WHERE relname IN ('servicos_painel_termos_idx', 'auditoria_termos_idx') ORDER BY relname`,
+    )
+    expect(opcoes).toEqual([
+      { relname: 'auditoria_termos_idx', reloptions: ['gin_pending_list_limit=64'] },
+      { relname: 'servicos_painel_termos_idx', reloptions: ['gin_pending_list_limit=64'] },
+    ])
+    if (!process.env.TEST_DATABASE_URL) return // pgstattuple is PostgreSQL's
+    await t.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pgstattuple`)
+    const tipo = await createTipoServico(t.db, { tipo: 'Inspeção Pendular' })
+    const c = await createCliente(t.db, { nome: 'Cliente Pendular' })
+    await t.db.execute(sql`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo)
+      SELECT ${c.id}, ${tipo.id}, 'PEND-' || g FROM generate_series(1, 50) g`)
+    // Each change of a row adds its words again: 2,000 status changes, one by one.
+    for (let volta = 0; volta < 40; volta++)
+      await t.db.execute(sql`UPDATE servicos SET status_id = CASE WHEN status_id IS NULL
+          THEN ${statusProprio.id}::uuid END WHERE tipo_servico_id = ${tipo.id}`)
+    const [gin] = await rawRows<{ pending_pages: number }>(
+      t.db,
+      sql`SELECT pending_pages FROM pgstatginindex('servicos_painel_termos_idx')`,
+    )
+    expect(gin.pending_pages).toBeLessThanOrEqual(10) // 4 MB by default: up to 512 pages
+    await t.db.execute(sql`DELETE FROM servicos WHERE tipo_servico_id = ${tipo.id}`)
   })
 })

@@ -49,7 +49,7 @@ import {
   UNIQUE_VIOLATION,
 } from '../../db/sql-helpers.ts'
 
-// ---- the dashboard page: its services, then their rows ----
+// ---- the dashboard page: one SQL statement per request ----
 
 /**
  * Runs a statement on the driver directly. The dashboard list is the hottest query of the
@@ -149,12 +149,12 @@ async function prepararBusca(
   if (lidos.length) {
     const rows = await runStatement<Lexico & { de: string }>(
       db,
-      'painel_palavras', // its plan is the same for any words
+      'painel_palavras', // prepared, its values as InitPlans (painelConds)
       `SELECT w.de, count(b.palavra)::int AS n, coalesce(max(b.servicos), 0)::int AS maior,
          coalesce(sum(b.servicos), 0)::int AS soma,
          (array_agg(b.palavra ORDER BY b.palavra) FILTER (WHERE b.palavra IS NOT NULL))[1:${PALAVRAS_MAX}] AS palavras,
          (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao
-       FROM unnest($1::text[], $2::text[]) AS w(de, ate)
+       FROM unnest((SELECT $1::text[]), (SELECT $2::text[])) AS w(de, ate)
        LEFT JOIN busca_palavras b ON b.palavra >= w.de AND b.palavra < w.ate AND b.servicos > 0
        GROUP BY w.de`,
       [lidos, lidos.map(depoisDoPrefixo)],
@@ -220,46 +220,22 @@ function painelConds(
   param: (v: unknown) => string,
 ) {
   const conds: string[] = []
-  if (tsquery) conds.push(`p.termos @@ to_tsquery('simple', ${param(tsquery)})`)
+  // Values reach the conditions as InitPlans, which the planner does not read: no plan depends
+  // on them (the page's shape, the GIN index or a walk, is chosen by `percorre`), so each shape
+  // is planned once per connection and then runs prepared (listServicosPainel). Read as values,
+  // a word, a status or a date made PostgreSQL plan the statement again at every request.
+  if (tsquery) conds.push(`p.termos @@ (SELECT to_tsquery('simple', ${param(tsquery)}))`)
   const categoriaParam = filtro.categoria_id ? param(filtro.categoria_id) : ''
   const statusParam = filtro.status_id ? param(filtro.status_id) : ''
-  if (categoriaParam) conds.push(`p.categoria_id = ${categoriaParam}::uuid`)
-  if (statusParam) conds.push(`p.status_id = ${statusParam}::uuid`)
+  if (categoriaParam) conds.push(`p.categoria_id = (SELECT ${categoriaParam}::uuid)`)
+  if (statusParam) conds.push(`p.status_id = (SELECT ${statusParam}::uuid)`)
   if (filtro.em_analise) conds.push(`p.documentos_em_analise > 0`)
   const hojeParam = filtro.proximos ? param(hoje) : ''
-  if (hojeParam) conds.push(`p.arquivado = false`, `p.vigencia_fim >= ${hojeParam}::date`)
+  if (hojeParam) conds.push(`p.arquivado = false`, `p.vigencia_fim >= (SELECT ${hojeParam}::date)`)
   return { conds, categoriaParam, statusParam, hojeParam }
 }
 
-type PaginaRow = { total: number | null; versao: string; id: string | null; k: string | null }
-
-/**
- * The dashboard's rows for the services of a page, in the page's order: one statement prepared
- * once per connection (its plan does not depend on which services), apart from the page's, so a
- * search's statement (planned for its words at every request) stays small.
- */
-async function linhasDoPainel(db: Db, ids: string[]): Promise<ServicoListaItem[]> {
-  if (!ids.length) return []
-  const linhas = await runStatement<ServicoListaItem>(
-    db,
-    'painel_linhas',
-    `SELECT s.id, c.nome AS cliente_nome, ts.tipo, cat.nome AS categoria, s.protocolo,
-       s.vigencia_inicio::text AS vigencia_inicio, s.vigencia_fim::text AS vigencia_fim,
-       st.nome AS status_nome,
-       (SELECT count(*)::int FROM avisos a WHERE a.servico_id = s.id AND a.resolvido = false) AS avisos_abertos,
-       s.visualizado_admin
-     FROM servicos s
-     JOIN clientes c ON c.id = s.cliente_id
-     JOIN tipos_servicos ts ON ts.id = s.tipo_servico_id
-     LEFT JOIN categorias cat ON cat.id = ts.categoria_id
-     LEFT JOIN status st ON st.id = s.status_id
-     WHERE s.id = ANY($1::uuid[])`,
-    [ids],
-  )
-  const porId = new Map(linhas.map((l) => [l.id, l]))
-  // A service deleted between the two statements is left out.
-  return ids.flatMap((id) => porId.get(id) ?? [])
-}
+type PainelRow = ServicoListaItem & { total: number | null; versao: string; k: string | null }
 
 /**
  * SPEC §2 Dashboard Global / §7 Administração: one page of services with filters, the total
@@ -269,8 +245,9 @@ async function linhasDoPainel(db: Db, ids: string[]): Promise<ServicoListaItem[]
  *   and 0007).
  * - Text: each word must begin a word of the client's name, the service type or the protocol
  *   (or be a run of the protocol's digits), accents and case ignored; the GIN index on the
- *   words finds rare ones, the order's index finds common ones, and each request is planned for
- *   its own words. The total is counted up to BUSCA_LIMITE + 1 ("mais de 10.000" beyond).
+ *   words finds rare ones, the order's index finds common ones (chosen from the search's count,
+ *   not by the planner: every shape is prepared once). The total is counted up to
+ *   BUSCA_LIMITE + 1 ("mais de 10.000" beyond).
  * - Next/previous pages are keyset positions (`after`/`before`): page 4,000 costs what page 2
  *   costs. A typed page number of the default order jumps through the per-month counts
  *   (`servicos_contagem_criacao`) and skips at most one month's rows; with text or 'Próximos a
@@ -333,7 +310,9 @@ export async function listServicosPainel(
     const after = proximos ? '>' : '<'
     const before = proximos ? '<' : '>'
     pageConds.push(
-      `(${keyCol}, p.servico_id) ${reversed ? before : after} (${param(cursor.key)}::${keyType}, ${param(cursor.id)}::uuid)`,
+      // As InitPlans, like the words: the position would otherwise keep a search's walk from its
+      // prepared plan (PostgreSQL plans it again whenever the position makes it look cheaper).
+      `(${keyCol}, p.servico_id) ${reversed ? before : after} ((SELECT ${param(cursor.key)}::${keyType}), (SELECT ${param(cursor.id)}::uuid))`,
     )
   }
   const order = reversed ? backward : forward
@@ -347,7 +326,7 @@ export async function listServicosPainel(
     ].filter(Boolean)
 
   let jump = ''
-  let offset = skip ? `OFFSET ${param(skip)}` : ''
+  let offset = skip ? `OFFSET (SELECT ${param(skip)}::int)` : ''
   if (skip && !tsquery && !proximos && !filtro.em_analise) {
     // A typed page: the month holding row `skip` from the per-month counts (newest first), then
     // at most that month's rows skipped on the order's index.
@@ -392,22 +371,32 @@ export async function listServicosPainel(
     jump = `m AS MATERIALIZED (SELECT p.servico_id, p.created_at, p.vigencia_fim FROM servicos_painel p ${where(conds)}), `
     source = 'm p'
   }
-  // The page: which services, in order, with the total and the data version. A search is planned
-  // for its own words (an unnamed statement: a rare word reads its GIN index, a common one walks
-  // the order's index); the other shapes are prepared once. Kept small, so planning it is cheap.
   const text = `WITH ${jump}pagina AS (
   SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(tsquery && !denso ? pageConds.filter((c) => !conds.includes(c)) : pageConds)}
   ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE} ${offset}
 )
-SELECT (${total})::int AS total, ${VERSAO} AS versao, pg.servico_id AS id, pg.k::text AS k
+SELECT (${total})::int AS total, ${VERSAO} AS versao, r.*
 FROM (SELECT 1) AS um
-LEFT JOIN LATERAL (SELECT * FROM pagina ORDER BY k ${forward}, servico_id ${forward}) pg ON true`
-  let result = await runStatement<PaginaRow>(
-    db,
-    tsquery ? undefined : statementName(text),
-    text,
-    values,
-  )
+LEFT JOIN LATERAL (
+  SELECT s.id, c.nome AS cliente_nome, ts.tipo, cat.nome AS categoria, s.protocolo,
+         s.vigencia_inicio::text AS vigencia_inicio, s.vigencia_fim::text AS vigencia_fim,
+         st.nome AS status_nome,
+         (SELECT count(*)::int FROM avisos a WHERE a.servico_id = s.id AND a.resolvido = false) AS avisos_abertos,
+         s.visualizado_admin, pg.k::text AS k
+  FROM pagina pg
+  JOIN servicos s ON s.id = pg.servico_id
+  JOIN clientes c ON c.id = s.cliente_id
+  JOIN tipos_servicos ts ON ts.id = s.tipo_servico_id
+  LEFT JOIN categorias cat ON cat.id = ts.categoria_id
+  LEFT JOIN status st ON st.id = s.status_id
+  ORDER BY pg.k ${forward}, pg.servico_id ${forward}
+) r ON true`
+  // Each shape (filters, a walk or the GIN index, a position) is one prepared statement per
+  // connection: planning this statement costs more than running it (PostgreSQL alone: 1,126
+  // searches/s planned each time, 5,363/s prepared). The words never change its plan: the GIN
+  // index or the order's index is chosen above (`denso`), and they reach it as an InitPlan.
+  const name = statementName(text)
+  let result = await runStatement<PainelRow>(db, name, text, values)
 
   let totalCount = Number(result[0]?.total ?? 0)
   let limitado = false
@@ -419,7 +408,7 @@ LEFT JOIN LATERAL (SELECT * FROM pagina ORDER BY k ${forward}, servico_id ${forw
       totaisDeBusca.set(chave, contagem)
       if (contagem.tsquery !== tsquery) {
         values[0] = contagem.tsquery
-        result = await runStatement<PaginaRow>(db, undefined, text, values)
+        result = await runStatement<PainelRow>(db, name, text, values)
       }
     }
     if (contagem!.n === null) {
@@ -436,10 +425,18 @@ LEFT JOIN LATERAL (SELECT * FROM pagina ORDER BY k ${forward}, servico_id ${forw
   const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE))
   const page = filtro.page
   const found = result.filter((r) => r.id !== null)
-  const rows = await linhasDoPainel(
-    db,
-    found.map((r) => r.id!),
-  )
+  const rows: ServicoListaItem[] = found.map((r) => ({
+    id: r.id,
+    cliente_nome: r.cliente_nome,
+    tipo: r.tipo,
+    categoria: r.categoria,
+    protocolo: r.protocolo,
+    vigencia_inicio: r.vigencia_inicio,
+    vigencia_fim: r.vigencia_fim,
+    status_nome: r.status_nome,
+    avisos_abertos: r.avisos_abertos,
+    visualizado_admin: r.visualizado_admin,
+  }))
   const first = found[0]
   const last = found[found.length - 1]
   return {
@@ -449,8 +446,8 @@ LEFT JOIN LATERAL (SELECT * FROM pagina ORDER BY k ${forward}, servico_id ${forw
     page,
     page_size: PAGE_SIZE,
     pages,
-    next: last && page < pages ? encodeCursor({ key: last.k!, id: last.id! }) : null,
-    prev: first && page > 1 ? encodeCursor({ key: first.k!, id: first.id! }) : null,
+    next: last && page < pages ? encodeCursor({ key: last.k!, id: last.id }) : null,
+    prev: first && page > 1 ? encodeCursor({ key: first.k!, id: first.id }) : null,
   }
 }
 
