@@ -62,7 +62,7 @@ async function runStatement<T>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client
+  const client = driver(db)
   if ('totalCount' in client) {
     const res = await client.query(name ? { name, text, values } : { text, values })
     return res.rows as T[]
@@ -70,6 +70,19 @@ async function runStatement<T>(
   const res = await (client as PGlite).query<T>(text, values)
   return res.rows
 }
+
+const driver = (db: Db) => (db as unknown as { $client: pg.Pool | PGlite }).$client
+
+/**
+ * How a value reaches a statement that runs prepared: as an InitPlan, which the planner does not
+ * read, so PostgreSQL keeps the statement's one generic plan (a value it reads made it plan the
+ * statement again at every request whenever a plan of its own looked cheaper). The plan must not
+ * depend on the value: which index a page takes is chosen in code (`percorre`). Where nothing is
+ * prepared (a count planned for its words; PGlite), the planner reads the value.
+ */
+type Valor = (expr: string) => string
+const oculto: Valor = (expr) => `(SELECT ${expr})`
+const lido: Valor = (expr) => expr
 
 type Cursor = { key: string; id: string }
 
@@ -149,7 +162,7 @@ async function prepararBusca(
   if (lidos.length) {
     const rows = await runStatement<Lexico & { de: string }>(
       db,
-      'painel_palavras', // prepared, its values as InitPlans (painelConds)
+      'painel_palavras', // prepared, its values as InitPlans (see Valor)
       `SELECT w.de, count(b.palavra)::int AS n, coalesce(max(b.servicos), 0)::int AS maior,
          coalesce(sum(b.servicos), 0)::int AS soma,
          (array_agg(b.palavra ORDER BY b.palavra) FILTER (WHERE b.palavra IS NOT NULL))[1:${PALAVRAS_MAX}] AS palavras,
@@ -200,7 +213,7 @@ async function contarBusca(
     values.push(v)
     return `$${values.length}`
   }
-  const { conds } = painelConds(filtro, tsquery, hoje, param)
+  const { conds } = painelConds(filtro, tsquery, hoje, param, lido)
   const [row] = await runStatement<Omit<Contagem, 'tsquery'>>(
     db,
     undefined,
@@ -218,20 +231,18 @@ function painelConds(
   tsquery: string | undefined,
   hoje: string,
   param: (v: unknown) => string,
+  valor: Valor,
 ) {
   const conds: string[] = []
-  // Values reach the conditions as InitPlans, which the planner does not read: no plan depends
-  // on them (the page's shape, the GIN index or a walk, is chosen by `percorre`), so each shape
-  // is planned once per connection and then runs prepared (listServicosPainel). Read as values,
-  // a word, a status or a date made PostgreSQL plan the statement again at every request.
-  if (tsquery) conds.push(`p.termos @@ (SELECT to_tsquery('simple', ${param(tsquery)}))`)
+  if (tsquery) conds.push(`p.termos @@ ${valor(`to_tsquery('simple', ${param(tsquery)})`)}`)
   const categoriaParam = filtro.categoria_id ? param(filtro.categoria_id) : ''
   const statusParam = filtro.status_id ? param(filtro.status_id) : ''
-  if (categoriaParam) conds.push(`p.categoria_id = (SELECT ${categoriaParam}::uuid)`)
-  if (statusParam) conds.push(`p.status_id = (SELECT ${statusParam}::uuid)`)
+  if (categoriaParam) conds.push(`p.categoria_id = ${valor(`${categoriaParam}::uuid`)}`)
+  if (statusParam) conds.push(`p.status_id = ${valor(`${statusParam}::uuid`)}`)
   if (filtro.em_analise) conds.push(`p.documentos_em_analise > 0`)
   const hojeParam = filtro.proximos ? param(hoje) : ''
-  if (hojeParam) conds.push(`p.arquivado = false`, `p.vigencia_fim >= (SELECT ${hojeParam}::date)`)
+  if (hojeParam)
+    conds.push(`p.arquivado = false`, `p.vigencia_fim >= ${valor(`${hojeParam}::date`)}`)
   return { conds, categoriaParam, statusParam, hojeParam }
 }
 
@@ -287,12 +298,14 @@ export async function listServicosPainel(
     values.push(v)
     return `$${values.length}`
   }
-  // The tsquery, when there is one, is the first value ($1).
+  // Prepared on PostgreSQL (below): the values as InitPlans. The tsquery, if any, is $1.
+  const valor = 'totalCount' in driver(db) ? oculto : lido
   const { conds, categoriaParam, statusParam, hojeParam } = painelConds(
     filtro,
     tsquery,
     hoje,
     param,
+    valor,
   )
   const denso = !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
@@ -310,9 +323,7 @@ export async function listServicosPainel(
     const after = proximos ? '>' : '<'
     const before = proximos ? '<' : '>'
     pageConds.push(
-      // As InitPlans, like the words: the position would otherwise keep a search's walk from its
-      // prepared plan (PostgreSQL plans it again whenever the position makes it look cheaper).
-      `(${keyCol}, p.servico_id) ${reversed ? before : after} ((SELECT ${param(cursor.key)}::${keyType}), (SELECT ${param(cursor.id)}::uuid))`,
+      `(${keyCol}, p.servico_id) ${reversed ? before : after} (${valor(`${param(cursor.key)}::${keyType}`)}, ${valor(`${param(cursor.id)}::uuid`)})`,
     )
   }
   const order = reversed ? backward : forward
@@ -326,7 +337,7 @@ export async function listServicosPainel(
     ].filter(Boolean)
 
   let jump = ''
-  let offset = skip ? `OFFSET (SELECT ${param(skip)}::int)` : ''
+  let offset = skip ? `OFFSET ${valor(`${param(skip)}::int`)}` : ''
   if (skip && !tsquery && !proximos && !filtro.em_analise) {
     // A typed page: the month holding row `skip` from the per-month counts (newest first), then
     // at most that month's rows skipped on the order's index.
