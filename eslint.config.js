@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import drizzle from 'eslint-plugin-drizzle'
 import reactHooks from 'eslint-plugin-react-hooks'
 import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { readdirSync } from 'node:fs'
 
 /** The feature folders of one side (`src/server/features`, `src/web/features`). */
@@ -79,7 +80,15 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver()] },
+    // The TypeScript resolver reads what TypeScript and Vite accept: extensionless paths, folder
+    // indexes and the package's `#…` aliases. With the node resolver alone, an import written
+    // without its `.ts` resolved to nothing and passed every boundary.
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.json' }),
+        importX.createNodeResolver(),
+      ],
+    },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {

@@ -63,6 +63,70 @@ export const x = [servicosQuery, clientesQuery]\n`,
     expect(shared).toEqual([expect.stringContaining('shared is imported by server and web')])
   })
 
+  it('refuses infrastructure importing a feature', async () => {
+    const errors = await boundaryErrors(
+      'src/server/db/x.ts',
+      `import { listAvisos } from '../features/avisos/avisos.queries.ts'\nexport const x = listAvisos\n`,
+    )
+    expect(errors).toEqual([expect.stringContaining('Infrastructure never imports a feature')])
+  })
+
+  // TypeScript and Vite accept an import without its extension, or of a folder's index: the
+  // boundaries must see those too, one planted case per zone.
+  it.each([
+    [
+      'a web feature, another feature',
+      'src/web/features/avisos/x.ts',
+      '../servicos/api',
+      'A feature never imports another feature',
+    ],
+    [
+      'a web feature, a page',
+      'src/web/features/avisos/x.ts',
+      '../../pages/clientes-page',
+      'A feature never imports another feature',
+    ],
+    [
+      'a server feature, another feature',
+      'src/server/features/avisos/x.ts',
+      '../servicos/servicos.queries',
+      'A feature never imports another feature',
+    ],
+    [
+      'components/, a feature',
+      'src/web/components/x.tsx',
+      '../features/auditoria/api',
+      'components/ and lib/',
+    ],
+    ['lib/, a page', 'src/web/lib/x.ts', '../pages/clientes-page', 'components/ and lib/'],
+    [
+      'infrastructure, a feature',
+      'src/server/storage/x.ts',
+      '../features/documentos/documentos.queries',
+      'Infrastructure never imports a feature',
+    ],
+    ['web, the server', 'src/web/lib/x.ts', '../../server/app', 'never imports the server'],
+    ['the server, web', 'src/server/x.ts', '../web/paths', 'never imports the web app'],
+    [
+      'shared, the server',
+      'src/shared/x.ts',
+      '../server/errors',
+      'shared is imported by server and web',
+    ],
+    [
+      'shared, web (alias)',
+      'src/shared/x.ts',
+      '#web/paths',
+      'shared is imported by server and web',
+    ],
+  ])('refuses %s imported without its extension', async (_case, filePath, from, message) => {
+    const errors = await boundaryErrors(
+      filePath,
+      `import * as m from '${from}'\nexport const x = m\n`,
+    )
+    expect(errors).toEqual([expect.stringContaining(message)])
+  })
+
   it('lets a page compose several features, and a feature import its own files and lib/', async () => {
     const page = await boundaryErrors(
       'src/web/pages/x.tsx',
