@@ -789,7 +789,7 @@ async function benchAuditoria(label: string, main: string, kind: 'pglite' | 'pos
 function auditoriaTable(rows: Row[]) {
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
   return [
-    `Auditoria endpoint \`GET /api/admin/auditoria\` (issue 15), ${AUD_CLIENTES.toLocaleString('en-US')} clients, ${AUD_SERVICOS.toLocaleString('en-US')} services, ${AUD_EVENTOS.toLocaleString('en-US')} events, ${SECONDS} s per load at 4 connections, ${new Date().toISOString().slice(0, 10)}. Target: p95 < 50 ms on PostgreSQL.`,
+    `Auditoria endpoint \`GET /api/admin/auditoria\`, ${AUD_CLIENTES.toLocaleString('en-US')} clients, ${AUD_SERVICOS.toLocaleString('en-US')} services, ${AUD_EVENTOS.toLocaleString('en-US')} events, ${SECONDS} s per load at 4 connections, ${new Date().toISOString().slice(0, 10)}. Target: p95 < 50 ms on PostgreSQL.`,
     '',
     '| case (total) | database | p50 ms | p95 ms | p99 ms | req/s | errors |',
     '|---|---|---:|---:|---:|---:|---:|',
