@@ -227,7 +227,7 @@ async function expectations(db: Db) {
 
 /**
  * The services a search should find, newest first, from the base tables with the rule stated in
- * the README (not from the dashboard's read model): every word begins a word of the client's
+ * docs/search.md (not from the dashboard's read model): every word begins a word of the client's
  * name, the type or the protocol (accents and case ignored), or is a run of the protocol's digits.
  */
 async function searchIds(db: Db, q: string) {
