@@ -95,7 +95,7 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     plugins: { drizzle },
     rules: {
-      // Guard against an UPDATE or DELETE without WHERE (STYLE.md 2.5).
+      // Guard against an UPDATE or DELETE without WHERE: a forgotten condition changes every row.
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
     },

@@ -227,7 +227,7 @@ async function expectations(db: Db) {
 
 /**
  * The services a search should find, newest first, from the base tables with the rule stated in
- * the README (not from the dashboard's read model): every word begins a word of the client's
+ * docs/search.md (not from the dashboard's read model): every word begins a word of the client's
  * name, the type or the protocol (accents and case ignored), or is a run of the protocol's digits.
  */
 async function searchIds(db: Db, q: string) {
@@ -789,7 +789,7 @@ async function benchAuditoria(label: string, main: string, kind: 'pglite' | 'pos
 function auditoriaTable(rows: Row[]) {
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
   return [
-    `Auditoria endpoint \`GET /api/admin/auditoria\` (issue 15), ${AUD_CLIENTES.toLocaleString('en-US')} clients, ${AUD_SERVICOS.toLocaleString('en-US')} services, ${AUD_EVENTOS.toLocaleString('en-US')} events, ${SECONDS} s per load at 4 connections, ${new Date().toISOString().slice(0, 10)}. Target: p95 < 50 ms on PostgreSQL.`,
+    `Auditoria endpoint \`GET /api/admin/auditoria\`, ${AUD_CLIENTES.toLocaleString('en-US')} clients, ${AUD_SERVICOS.toLocaleString('en-US')} services, ${AUD_EVENTOS.toLocaleString('en-US')} events, ${SECONDS} s per load at 4 connections, ${new Date().toISOString().slice(0, 10)}. Target: p95 < 50 ms on PostgreSQL.`,
     '',
     '| case (total) | database | p50 ms | p95 ms | p99 ms | req/s | errors |',
     '|---|---|---:|---:|---:|---:|---:|',

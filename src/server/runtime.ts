@@ -134,7 +134,8 @@ function createExclusive(file: string, content: string) {
 }
 
 /**
- * PGlite has no lock between processes (STACK-NOTES.md): take an exclusive lock on DATA_DIR.
+ * PGlite has no lock between processes (two on one data directory silently lose writes): take an
+ * exclusive lock on DATA_DIR.
  * The lock file names its owner (PID, machine, boot, start time, a random token) and appears
  * whole at once (hard link of a written file), so two starts at once give one winner. A lock whose
  * owner no longer runs, or whose PID now belongs to another process, is taken over: under a short

@@ -1,8 +1,8 @@
 import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
 
 /**
- * CPF and CNPJ (DESIGN.md section 3): check digits are validated, and the CNPJ may be numeric or
- * alphanumeric (the format in force since July 2026: 12 letters or digits, then 2 check digits).
+ * CPF and CNPJ: check digits are validated, and the CNPJ may be numeric or alphanumeric (the
+ * format in force since July 2026: 12 letters or digits, then 2 check digits).
  */
 
 /** Letters and digits only, upper-case: the form stored in `clientes.documento`. */

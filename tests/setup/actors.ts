@@ -8,7 +8,7 @@ import { totpCode, totpKeyOf } from './totp.ts'
 
 export const PASSWORD = 'senha-de-teste-123'
 
-/** The four audiences every route is tested with (DEVELOPERS.md). */
+/** The four audiences every route is tested with: who may call it, and who may not. */
 export const AUDIENCES = ['anonymous', 'otherClient', 'owner', 'admin'] as const
 export type AudienceName = (typeof AUDIENCES)[number]
 

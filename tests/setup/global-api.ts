@@ -15,7 +15,8 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates once, then every test file starts from a copy (STYLE.md 2.7): a PGlite data dump, or,
+ * Migrates once, then every test file starts from a copy (migrating in each file would cost
+ * seconds per file): a PGlite data dump, or,
  * with TEST_DATABASE_URL, a PostgreSQL template database.
  */
 export default async function setup(project: TestProject) {

@@ -5,7 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 
-/** PostgreSQL 15's programs on these machines (STACK-NOTES.md). */
+/** PostgreSQL 15's programs where Debian installs them (PG_BIN names another place). */
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'
 
 /** Why a private server cannot run here, or null when it can (its programs are installed). */

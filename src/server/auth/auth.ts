@@ -135,7 +135,7 @@ export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          // A new account gets the role usuario (DESIGN.md section 2).
+          // A new account gets the role usuario: only an administrator makes another one.
           async after(created) {
             await db
               .insert(schema.userRoles)

@@ -18,8 +18,8 @@ export async function recordConsent(db: DbOrTx, userId: string, versao = VERSAO_
 
 /**
  * Whether the account accepted an earlier version of the notice but not the current one. An
- * account that never accepted any (made by the consultancy, or before issue 15) is not asked:
- * see README "LGPD".
+ * account that never accepted any (made by the consultancy, or before the portal recorded consent)
+ * is not asked: see docs/security.md, "LGPD".
  */
 export async function consentPending(db: DbOrTx, userId: string): Promise<boolean> {
   const rows = await rawRows<{ pendente: boolean }>(

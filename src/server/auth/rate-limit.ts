@@ -13,7 +13,8 @@ import { HttpError } from '../errors.ts'
  * counted per client address (AUTH_RATE_LIMIT a minute) and, where it names an account, per
  * target e-mail (AUTH_RATE_LIMIT_ACCOUNT or AUTH_RATE_LIMIT_MAIL per AUTH_RATE_LIMIT_WINDOW
  * minutes), so that rotating addresses does not help against one account. The counters live in
- * the database (`auth_rate_limit`): every server process shares them (DESIGN.md §4).
+ * the database (`auth_rate_limit`): every server process shares them, so more processes do not
+ * mean more guesses.
  */
 export type LimitedAction =
   | 'sign-in'

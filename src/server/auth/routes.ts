@@ -31,7 +31,10 @@ const ALLOWED: Record<string, RegExp> = {
 export const DOIS_FATORES_OBRIGATORIO =
   'A verificação em duas etapas é obrigatória para administradores.'
 
-/** Mounts better-auth under /api/auth with the fetch-handler pattern (STACK-NOTES.md). */
+/**
+ * Mounts better-auth under /api/auth with the fetch-handler pattern (a `Request` built from
+ * Fastify's, the `Response` copied back): mounted as a plain Node handler it answers 400.
+ */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActor: ActorResolver) {
   app.route({
     method: ['GET', 'POST'],

@@ -17,8 +17,9 @@ export type ActorResolver = (request: FastifyRequest, reply: FastifyReply) => Pr
  * Every signed-in request reads its session, so this is the hottest path of the API (issue 8:
  * better-auth's getSession plus the role query cost more than the dashboard's own query). It makes
  * the same checks with less work: the cookie's signature as better-auth signs it, then one prepared
- * query for the session, its user and the role. Nothing is cached in the process (DESIGN.md §4):
- * a session deleted in the database (sign-out, password reset) is refused on the next request.
+ * query for the session, its user and the role. Nothing is cached in the process (several
+ * processes may share one database, and each must see what the others changed): a session
+ * deleted in the database (sign-out, password reset) is refused on the next request.
  *
  * A session that has expired or is due for its sliding refresh (`session.expiresIn` /
  * `updateAge` in auth.ts) goes through better-auth's getSession, which deletes or extends it; the

@@ -151,7 +151,7 @@ export const authRateLimit = pgTable(
   (t) => [index('auth_rate_limit_reset_at_idx').on(t.reset_at)],
 )
 
-// ---- portal tables (names as SPEC.md section 3) ----
+// ---- portal tables (names as SPEC §3 spells them, the same in zod, JSON and forms) ----
 
 export const userRoles = pgTable(
   'user_roles',
@@ -436,7 +436,7 @@ export const schedules = pgTable(
 )
 
 /**
- * One automatic warning per (service, schedule, end date) (DESIGN.md section 3, issue 6). The unique
+ * One automatic warning per (service, schedule, end date). The unique
  * key makes the daily job idempotent, also with several instances running it at once; a new end
  * date (a renewed licence) is a new key, so its warnings come again. A null `schedule_id` is the
  * lead time of the service's type (`antecedencia_renovacao`, issue 17): nulls are not distinct in
@@ -512,7 +512,7 @@ export const avisosExecucoes = pgTable(
   ],
 )
 
-/** Each notification e-mail sent for a service (DESIGN.md section 3, "Send e-mail"). */
+/** Each notification e-mail sent for a service ("Enviar Email"), kept as the service's history. */
 export const enviosEmail = pgTable(
   'envios_email',
   {

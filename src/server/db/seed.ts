@@ -1,7 +1,7 @@
 import type { Db } from './client.ts'
 import { status } from './schema.ts'
 
-/** DESIGN.md section 3: the statuses every installation starts with, in this order. */
+/** The statuses every installation starts with, in this order (SPEC §4 names them). */
 export const STATUS_INICIAIS = [
   { nome: 'Em andamento', descricao: 'Serviço em execução pela equipe.' },
   { nome: 'Aguardando cliente', descricao: 'Depende de documentos ou informações do cliente.' },

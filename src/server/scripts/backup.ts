@@ -6,7 +6,7 @@ import { ConfigError, parseConfig } from '../config.ts'
 
 const USO = 'Uso: npm run backup -- <arquivo.tar>'
 
-/** `npm run backup -- <file>` (issue 19; README "Operações"). */
+/** `npm run backup -- <file>` (docs/operations.md). */
 async function main() {
   const args = process.argv.slice(2).filter((a) => a !== '--')
   if (args.length !== 1 || args[0].startsWith('-')) {

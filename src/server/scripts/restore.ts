@@ -5,7 +5,7 @@ import { ConfigError, parseConfig } from '../config.ts'
 
 const USO = 'Uso: npm run restore -- <arquivo.tar> [--force]'
 
-/** `npm run restore -- <file> [--force]` (issue 19; README "Operações"). */
+/** `npm run restore -- <file> [--force]` (docs/operations.md). */
 async function main() {
   const args = process.argv.slice(2).filter((a) => a !== '--')
   const force = args.includes('--force')

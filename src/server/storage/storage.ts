@@ -146,7 +146,8 @@ export function createS3Client(s3: NonNullable<Config['s3']>) {
       s3.accessKeyId && s3.secretAccessKey
         ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
         : undefined,
-    // With the defaults a streamed PutObject is stored with checksum framing (STACK-NOTES.md).
+    // With the defaults a streamed PutObject is stored with checksum framing (5,000 bytes became
+    // 5,044).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // Issue 19: an endpoint that accepts and never answers fails each attempt after timeoutMs of

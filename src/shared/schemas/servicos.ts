@@ -319,7 +319,8 @@ export type ServicoCriado = z.infer<typeof ServicoCriadoSchema>
 
 /**
  * The client's view of a service (SPEC §2 Meus Serviços). A whitelist: clients never receive
- * anotacoes, emails_tecnicos, notificacao or visualizado_admin (DESIGN.md §3).
+ * anotacoes, emails_tecnicos, notificacao or visualizado_admin: the consultancy's own notes,
+ * addresses, e-mail template and marks.
  */
 export const MeuServicoSchema = z.object({
   id: z.string(),

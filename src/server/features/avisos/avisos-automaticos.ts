@@ -19,9 +19,8 @@ import type { ExecucaoAvisos } from '#shared/schemas/avisos.ts'
 import { splitEmails, uniqueEmails } from '#shared/schemas/servicos.ts'
 
 /**
- * The automatic warnings job (DESIGN.md section 3, issue 6). A run for the day `hoje` looks at
- * the days since the last completed run (that day included, so an end date edited after a run is
- * still seen) up to `hoje`:
+ * The automatic warnings job. A run for the day `hoje` looks at the days since the last completed
+ * run (that day included, so an end date edited after a run is still seen) up to `hoje`:
  * 1. services whose end date passed since the last run become 'Vencido' (unless archived);
  * 2. every service that is not archived and still valid (vigencia_fim >= hoje) gets the warning
  *    of the closest window it is inside (a schedule, or its type's lead time), claimed once per

@@ -638,7 +638,7 @@ export async function deleteServico(tx: Tx, id: string, origem: Origem) {
 
 /**
  * What "Enviar Email" sends (issue 17: the service's saved template and lists) and its subject
- * (DESIGN.md §3): '{tipo} - {protocolo}'.
+ * '{tipo} - {protocolo}'.
  */
 export async function getModeloEmail(db: DbOrTx, id: string) {
   const [row] = await db

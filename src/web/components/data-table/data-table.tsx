@@ -140,10 +140,10 @@ type Props<T> = {
 }
 
 /**
- * The one list of the back office (STYLE.md 2.6): search and filters, a table on desktop and
- * cards below 768 px, offset or keyset paging 'Página x de y', and the loading, empty and error
- * states. Paging, search and filters run on the server; the page keeps them in the URL
- * (useListParams).
+ * The one list of the back office, so every list looks and pages alike: search and filters, a
+ * table on desktop and cards below 768 px, offset or keyset paging 'Página x de y', and the
+ * loading, empty and error states. Paging, search and filters run on the server; the page keeps
+ * them in the URL (useListParams).
  */
 export function DataTable<T>(props: Props<T>) {
   const {

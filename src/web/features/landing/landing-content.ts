@@ -13,9 +13,9 @@ import {
 } from 'lucide-react'
 
 /**
- * Everything on the landing page that SPEC.md does not fix (firm name, cities, contacts, services,
- * reasons, team) lives here so the firm can change it in one place. SPEC §9 fixes the counts:
- * 7 cities, 5 service groups, 5 reasons.
+ * Everything on the landing page that the specification does not fix (firm name, cities,
+ * contacts, services, reasons, team) lives here so the firm can change it in one place. SPEC §9
+ * fixes the counts: 7 cities, 5 service groups, 5 reasons.
  */
 
 export interface ServiceGroup {

@@ -323,7 +323,7 @@ function Field({
   )
 }
 
-/** Every notification e-mail sent for the service (DESIGN.md §3: recorded on the service). */
+/** Every notification e-mail sent for the service (each sending is recorded on it). */
 function EnviosCard({ servicoId }: { servicoId: string }) {
   const envios = useQuery(enviosQuery(servicoId))
   const rows = envios.data ?? []
