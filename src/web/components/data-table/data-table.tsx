@@ -1,4 +1,4 @@
-import { AlertTriangle, Inbox, SearchX } from 'lucide-react'
+import { AlertTriangle, Inbox, SearchX, type LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { notifyError } from '../../lib/notify.ts'
 import { cn } from '../../lib/utils.ts'
@@ -65,15 +65,16 @@ export type DataTableProps<T> = {
   /** Buttons beside the search box (e.g. "Novo Cliente"). */
   toolbar?: ReactNode
   /**
-   * What an empty list says: `title` when there is nothing (a heading with `asHeading`, where
-   * the empty list is what the whole screen says); `noMatch` when the search finds nothing
-   * (default: 'Nenhum resultado para “…”.' with 'Limpar busca'); `pastEnd` on a page past the
-   * last one (default 'Nenhum registro nesta página.').
+   * What an empty list says: `title` (with `icon`, by default an empty tray) when there is
+   * nothing, a heading with `asHeading` where the empty list is what the whole screen says;
+   * `noMatch` when the search finds nothing (default: 'Nenhum resultado para “…”.' with 'Limpar
+   * busca'); `pastEnd` on a page past the last one (default 'Nenhum registro nesta página.').
    */
   empty: {
     title: string
     description?: string
     action?: ReactNode
+    icon?: LucideIcon
     asHeading?: boolean
     noMatch?: string
     pastEnd?: string
@@ -172,7 +173,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } else if (!hasRows) {
     body = (
       <ListState
-        icon={Inbox}
+        icon={empty.icon ?? Inbox}
         title={empty.title}
         description={empty.description}
         asHeading={empty.asHeading}

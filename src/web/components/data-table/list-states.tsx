@@ -40,7 +40,7 @@ export function ListState({
         <Icon className="size-6" />
       </span>
       <div className="grid gap-1">
-        <Title className="font-medium">{title}</Title>
+        <Title className={asHeading ? 'text-lg font-semibold' : 'font-medium'}>{title}</Title>
         {description && <p className="text-sm text-muted-foreground">{description}</p>}
       </div>
       {children}

@@ -3,6 +3,7 @@ import {
   BellRing,
   CalendarClock,
   CalendarDays,
+  ClipboardList,
   Eye,
   FileText,
   FileWarning,
@@ -157,6 +158,7 @@ export function MeusServicosPage({
             ? { title: 'Nenhum serviço neste filtro.' }
             : {
                 title: 'Nenhum serviço encontrado',
+                icon: ClipboardList,
                 asHeading: true,
                 description:
                   'Você ainda não solicitou nenhum serviço. Comece agora e acompanhe tudo por aqui.',
