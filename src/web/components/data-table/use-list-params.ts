@@ -88,3 +88,6 @@ export function useListParams<F extends string = never>(filterNames: readonly F[
     clear,
   }
 }
+
+/** The search, filters and page of a list in the URL, as `useListParams` gives them. */
+export type ListParams<F extends string = never> = ReturnType<typeof useListParams<F>>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
+import type { DataTableColumn } from '../../components/data-table/data-table.tsx'
+import { KeysetDataTable } from '../../components/data-table/keyset-data-table.tsx'
 import { useListParams } from '../../components/data-table/use-list-params.ts'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { DateField } from '../../components/ui/date-field.tsx'
@@ -70,15 +71,11 @@ export function AuditoriaLista() {
     before: list.before,
   }
   const q = useQuery(auditoriaQuery(params))
-  const data = q.data
   const [usuario, setUsuario] = useState(f.usuario ?? '')
   useEffect(() => setUsuario(f.usuario ?? ''), [f.usuario])
   const aplicarUsuario = () => {
     if (usuario.trim() !== (f.usuario ?? '')) list.setFilter('usuario', usuario.trim() || undefined)
   }
-  const pageCount = data
-    ? Math.max(Math.ceil(data.total / data.page_size), data.next ? data.page + 1 : data.page, 1)
-    : undefined
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -123,61 +120,36 @@ export function AuditoriaLista() {
           Exportar CSV
         </a>
       </div>
-      <DataTable
+      <KeysetDataTable
         label="Eventos de auditoria"
         heading="Eventos"
         columns={colunas}
-        rows={data?.rows}
         getRowId={(e) => e.id}
-        total={data?.total}
-        page={data?.page ?? list.page}
-        pageCount={pageCount}
-        cursors={data && { next: data.next, prev: data.prev }}
-        onPageChange={(page, cursor) => {
-          list.setPage(page, cursor)
-          window.scrollTo({ top: 0 })
-        }}
-        countLabel={(n) =>
-          data?.total_limitado
-            ? `mais de ${n.toLocaleString('pt-BR')} eventos`
-            : `${n.toLocaleString('pt-BR')} ${n === 1 ? 'evento' : 'eventos'}`
-        }
-        isLoading={q.isPending}
-        isFetching={q.isFetching}
-        isError={q.isError}
+        list={list}
+        query={q}
+        noun={{ one: 'evento', many: 'eventos' }}
         errorMessage="Não foi possível carregar a auditoria."
-        onRetry={() => void q.refetch()}
-        search={{
-          value: list.q,
-          onChange: list.setQ,
-          label: 'Buscar',
-          placeholder: 'E-mail, nome, protocolo ou valor',
-        }}
-        filters={{
-          onClear: list.clear,
-          items: [
-            {
-              kind: 'select',
-              id: 'acao',
-              label: 'Ação',
-              allLabel: 'Todas as ações',
-              options: ACOES_AUDITORIA.map((a) => ({ value: a, label: ROTULO_ACAO[a] })),
-              value: params.acao,
-              onChange: (v) => list.setFilter('acao', v),
-              className: 'md:w-48',
-            },
-            {
-              kind: 'select',
-              id: 'entidade',
-              label: 'Entidade',
-              allLabel: 'Todas as entidades',
-              options: ENTIDADES_AUDITORIA.map((e) => ({ value: e, label: ROTULO_ENTIDADE[e] })),
-              value: params.entidade,
-              onChange: (v) => list.setFilter('entidade', v),
-              className: 'md:w-48',
-            },
-          ],
-        }}
+        searchPlaceholder="E-mail, nome, protocolo ou valor"
+        filters={[
+          {
+            kind: 'select',
+            param: 'acao',
+            id: 'acao',
+            label: 'Ação',
+            allLabel: 'Todas as ações',
+            options: ACOES_AUDITORIA.map((a) => ({ value: a, label: ROTULO_ACAO[a] })),
+            className: 'md:w-48',
+          },
+          {
+            kind: 'select',
+            param: 'entidade',
+            id: 'entidade',
+            label: 'Entidade',
+            allLabel: 'Todas as entidades',
+            options: ENTIDADES_AUDITORIA.map((e) => ({ value: e, label: ROTULO_ENTIDADE[e] })),
+            className: 'md:w-48',
+          },
+        ]}
         empty={{ title: 'Nenhum evento registrado.' }}
       />
     </div>

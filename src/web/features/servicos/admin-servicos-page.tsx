@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Eye, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
-import { DataTable } from '../../components/data-table/data-table.tsx'
+import { KeysetDataTable } from '../../components/data-table/keyset-data-table.tsx'
 import { useListParams } from '../../components/data-table/use-list-params.ts'
 import { PageHeader } from '../../components/page-header.tsx'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
@@ -30,7 +30,6 @@ export function AdminServicosPage() {
   const painel = useQuery(servicosQuery(params))
   const [toDelete, setToDelete] = useState<ServicoListaItem | null>(null)
   const deleteMutation = useDeleteServico()
-  const data = painel.data
 
   const confirmDelete = () => {
     if (!toDelete) return
@@ -48,11 +47,10 @@ export function AdminServicosPage() {
         title="Dashboard Global de Serviços"
         description="Todos os serviços dos clientes, com vigência, avisos pendentes e prazos."
       />
-      <DataTable
+      <KeysetDataTable
         label="Serviços"
         heading="Serviços"
         columns={servicosColumns}
-        rows={data?.rows}
         getRowId={(s) => s.id}
         cardFields="grid"
         actions={(s) => [
@@ -70,72 +68,33 @@ export function AdminServicosPage() {
             onClick: () => setToDelete(s),
           },
         ]}
-        total={data?.total}
-        page={data?.page ?? list.page}
-        pageCount={data?.pages}
-        cursors={data && { next: data.next, prev: data.prev }}
-        onPageChange={(page, cursor) => {
-          list.setPage(page, cursor)
-          window.scrollTo({ top: 0 })
-        }}
-        countLabel={(n) =>
-          data?.total_limitado
-            ? `mais de ${n.toLocaleString('pt-BR')} serviços`
-            : `${n.toLocaleString('pt-BR')} ${n === 1 ? 'serviço' : 'serviços'}`
-        }
-        isLoading={painel.isPending}
-        isFetching={painel.isFetching}
-        isError={painel.isError}
+        list={list}
+        query={painel}
+        noun={{ one: 'serviço', many: 'serviços' }}
         errorMessage="Não foi possível carregar os serviços."
-        onRetry={() => void painel.refetch()}
-        search={{
-          value: list.q,
-          onChange: list.setQ,
-          label: 'Buscar',
-          placeholder: 'Cliente, tipo de serviço ou protocolo',
-        }}
-        filters={{
-          onClear: list.clear,
-          items: [
-            {
-              kind: 'select',
-              id: 'categoria',
-              label: 'Categoria',
-              allLabel: 'Todas as categorias',
-              options: (filtros.data?.categorias ?? []).map((c) => ({
-                value: c.id,
-                label: c.nome,
-              })),
-              value: params.categoria_id,
-              onChange: (v) => list.setFilter('categoria_id', v),
-              className: 'md:w-48',
-            },
-            {
-              kind: 'select',
-              id: 'status',
-              label: 'Status',
-              allLabel: 'Todos os status',
-              options: (filtros.data?.status ?? []).map((s) => ({ value: s.id, label: s.nome })),
-              value: params.status_id,
-              onChange: (v) => list.setFilter('status_id', v),
-              className: 'md:w-44',
-            },
-            {
-              kind: 'switch',
-              id: 'proximos',
-              label: 'Próximos a vencer',
-              value: Boolean(params.proximos),
-              onChange: (v) => list.setFilter('proximos', v ? '1' : undefined),
-            },
-            {
-              kind: 'switch',
-              id: 'em_analise',
-              label: 'Aguardando análise',
-              value: Boolean(params.em_analise),
-              onChange: (v) => list.setFilter('em_analise', v ? '1' : undefined),
-            },
-          ],
-        }}
+        searchPlaceholder="Cliente, tipo de serviço ou protocolo"
+        filters={[
+          {
+            kind: 'select',
+            param: 'categoria_id',
+            id: 'categoria',
+            label: 'Categoria',
+            allLabel: 'Todas as categorias',
+            options: (filtros.data?.categorias ?? []).map((c) => ({ value: c.id, label: c.nome })),
+            className: 'md:w-48',
+          },
+          {
+            kind: 'select',
+            param: 'status_id',
+            id: 'status',
+            label: 'Status',
+            allLabel: 'Todos os status',
+            options: (filtros.data?.status ?? []).map((s) => ({ value: s.id, label: s.nome })),
+            className: 'md:w-44',
+          },
+          { kind: 'switch', param: 'proximos', id: 'proximos', label: 'Próximos a vencer' },
+          { kind: 'switch', param: 'em_analise', id: 'em_analise', label: 'Aguardando análise' },
+        ]}
         empty={{
           title: 'Nenhum serviço encontrado.',
           noMatch: 'Nenhum serviço encontrado.',

@@ -10,12 +10,11 @@ import {
   Plus,
   X,
 } from 'lucide-react'
-import { Fragment, useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { useIsMobile } from '../../components/app-shell.tsx'
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { Card, CardContent } from '../../components/ui/card.tsx'
 import {
   Dialog,
   DialogContent,
@@ -24,16 +23,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx'
-import { CenteredSpinner } from '../../components/ui/spinner.tsx'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../components/ui/table.tsx'
-import { notifyError } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { ClienteStatusBadge } from './cliente-status-badge.tsx'
 import { DiasRestantesBadge } from './admin-badges.tsx'
@@ -63,6 +52,37 @@ const FILTROS = {
 } as const
 type Filtro = keyof typeof FILTROS
 
+/** The client's services as DataTable shows them: a table from 768 px, cards below. */
+const colunas: DataTableColumn<MeuServico>[] = [
+  {
+    id: 'tipo',
+    header: 'Tipo de Serviço',
+    card: 'title',
+    cellClassName: 'font-medium',
+    cell: (s) => s.tipo_servico,
+    cardCell: (s) => <h2 className="leading-snug font-semibold">{s.tipo_servico}</h2>,
+  },
+  { id: 'inicio', header: 'Vigência Início', cell: (s) => formatDate(s.vigencia_inicio) },
+  { id: 'fim', header: 'Vigência Fim', cell: (s) => formatDate(s.vigencia_fim) },
+  {
+    id: 'dias',
+    header: 'Dias Restantes',
+    cell: (s) => <DiasRestantesBadge vigenciaFim={s.vigencia_fim} statusNome={s.status} />,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    card: 'aside',
+    cell: (s) => <ClienteStatusBadge nome={s.status} />,
+  },
+  {
+    id: 'documentos',
+    header: 'Documentos',
+    // Nothing for a service that requires none (its phone card then has no such field).
+    cell: (s) => (s.documentos_exigidos > 0 ? <Documentos servico={s} /> : null),
+  },
+]
+
 /**
  * SPEC §2 Meus Serviços, the client home: a table on desktop, cards below 768 px. Issue 17: the
  * summary on top, and per service its days left, documents sent and approved, and the open
@@ -73,17 +93,13 @@ export function MeusServicosPage({
 }: {
   avisosDoServico?: (servicoId: string) => ReactNode
 }) {
-  const { data: todos, isPending, isError } = useQuery(meusServicosQuery())
-  const isMobile = useIsMobile()
+  const lista = useQuery(meusServicosQuery())
+  const todos = lista.data
   const [detalhe, setDetalhe] = useState<MeuServico | null>(null)
   const [params, setParams] = useSearchParams()
   const filtroParam = params.get('filtro')
   const filtro = filtroParam && filtroParam in FILTROS ? (filtroParam as Filtro) : null
   const servicos = filtro ? todos?.filter(FILTROS[filtro].aplica) : todos
-
-  useEffect(() => {
-    if (isError) notifyError('Erro', 'Não foi possível carregar seus serviços.')
-  }, [isError])
 
   const novo = (
     <Button asChild>
@@ -111,145 +127,52 @@ export function MeusServicosPage({
           </Button>
         </div>
       )}
-      {isPending ? (
-        <CenteredSpinner label="Carregando serviços..." />
-      ) : filtro && servicos?.length === 0 && todos && todos.length > 0 ? (
-        <p className="py-8 text-center text-sm text-muted-foreground">
-          Nenhum serviço neste filtro.
-        </p>
-      ) : !servicos || servicos.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-            <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-              <ClipboardList className="size-7" />
-            </span>
-            <h2 className="text-lg font-semibold">Nenhum serviço encontrado</h2>
-            <p className="max-w-sm text-sm text-muted-foreground">
-              {isError
-                ? 'Não foi possível carregar seus serviços.'
-                : 'Você ainda não solicitou nenhum serviço. Comece agora e acompanhe tudo por aqui.'}
-            </p>
-            <Button asChild className="mt-2">
-              <Link to={paths.usuario.solicitarServico}>
-                <Plus />
-                Solicitar Primeiro Serviço
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
-      ) : isMobile ? (
-        <ul className="grid gap-3" aria-label="Serviços">
-          {servicos.map((s) => (
-            <li key={s.id}>
-              <Card className="gap-3 py-4">
-                <CardContent className="grid gap-3 px-4">
-                  <div className="flex items-start justify-between gap-3">
-                    <h2 className="font-semibold leading-snug">{s.tipo_servico}</h2>
-                    <ClienteStatusBadge nome={s.status} className="max-w-[45%]" />
-                  </div>
-                  <dl className="grid grid-cols-3 gap-2 text-sm">
-                    <div>
-                      <dt className="text-xs text-muted-foreground">Vigência Início</dt>
-                      <dd className="font-medium">{formatDate(s.vigencia_inicio)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-muted-foreground">Vigência Fim</dt>
-                      <dd className="font-medium">{formatDate(s.vigencia_fim)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-muted-foreground">Dias Restantes</dt>
-                      <dd>
-                        <DiasRestantesBadge vigenciaFim={s.vigencia_fim} statusNome={s.status} />
-                      </dd>
-                    </div>
-                  </dl>
-                  <Documentos servico={s} />
-                  {avisosDoServico?.(s.id)}
-                  <div className="grid grid-cols-2 gap-2">
-                    <Button variant="outline" size="sm" onClick={() => setDetalhe(s)}>
-                      <Eye />
-                      Detalhes
-                    </Button>
-                    <Button size="sm" asChild>
-                      <Link to={paths.usuario.documentos(s.id)}>
-                        <FileText />
-                        Documentos
-                      </Link>
-                    </Button>
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Card className="py-0">
-          <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="pl-6">Tipo de Serviço</TableHead>
-                <TableHead>Vigência Início</TableHead>
-                <TableHead>Vigência Fim</TableHead>
-                <TableHead>Dias Restantes</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Documentos</TableHead>
-                <TableHead className="pr-6 text-right">Ações</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {servicos.map((s) => (
-                <Fragment key={s.id}>
-                  <TableRow className={s.avisos_abertos > 0 ? 'border-b-0' : undefined}>
-                    <TableCell className="pl-6 font-medium">{s.tipo_servico}</TableCell>
-                    <TableCell>{formatDate(s.vigencia_inicio)}</TableCell>
-                    <TableCell>{formatDate(s.vigencia_fim)}</TableCell>
-                    <TableCell>
-                      <DiasRestantesBadge vigenciaFim={s.vigencia_fim} statusNome={s.status} />
-                    </TableCell>
-                    <TableCell>
-                      <ClienteStatusBadge nome={s.status} />
-                    </TableCell>
-                    <TableCell>
-                      <Documentos servico={s} />
-                    </TableCell>
-                    <TableCell className="pr-6">
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          onClick={() => setDetalhe(s)}
-                          aria-label={`Ver detalhes de ${s.tipo_servico}`}
-                          title="Ver detalhes"
-                        >
-                          <Eye />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          asChild
-                          aria-label={`Documentos de ${s.tipo_servico}`}
-                          title="Documentos"
-                        >
-                          <Link to={paths.usuario.documentos(s.id)}>
-                            <FileText />
-                          </Link>
-                        </Button>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                  {s.avisos_abertos > 0 && avisosDoServico && (
-                    <TableRow className="hover:bg-transparent">
-                      <TableCell colSpan={7} className="px-6 pt-0 pb-3 whitespace-normal">
-                        {avisosDoServico(s.id)}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                </Fragment>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
-      )}
+      <DataTable
+        label="Serviços"
+        columns={colunas}
+        rows={servicos}
+        getRowId={(s) => s.id}
+        cardFields="grid"
+        actions={(s) => [
+          {
+            label: 'Detalhes',
+            icon: Eye,
+            ariaLabel: `Ver detalhes de ${s.tipo_servico}`,
+            onClick: () => setDetalhe(s),
+          },
+          {
+            label: 'Documentos',
+            icon: FileText,
+            to: paths.usuario.documentos(s.id),
+            ariaLabel: `Documentos de ${s.tipo_servico}`,
+          },
+        ]}
+        rowDetail={(s) => (s.avisos_abertos > 0 ? avisosDoServico?.(s.id) : null)}
+        isLoading={lista.isPending}
+        isFetching={lista.isFetching}
+        isError={lista.isError}
+        errorMessage="Não foi possível carregar seus serviços."
+        onRetry={() => void lista.refetch()}
+        empty={
+          filtro && todos && todos.length > 0
+            ? { title: 'Nenhum serviço neste filtro.' }
+            : {
+                title: 'Nenhum serviço encontrado',
+                icon: ClipboardList,
+                asHeading: true,
+                description:
+                  'Você ainda não solicitou nenhum serviço. Comece agora e acompanhe tudo por aqui.',
+                action: (
+                  <Button asChild className="mt-2">
+                    <Link to={paths.usuario.solicitarServico}>
+                      <Plus />
+                      Solicitar Primeiro Serviço
+                    </Link>
+                  </Button>
+                ),
+              }
+        }
+      />
       <DetalhesDialog servico={detalhe} onClose={() => setDetalhe(null)} />
     </>
   )
@@ -260,7 +183,6 @@ export function MeusServicosPage({
  * are missing) and, issue 14, how many the consultancy approved.
  */
 function Documentos({ servico }: { servico: MeuServico }) {
-  if (servico.documentos_exigidos === 0) return null
   const faltam = servico.documentos_enviados < servico.documentos_exigidos
   const aprovados = servico.documentos_aprovados === servico.documentos_exigidos
   return (
