@@ -84,11 +84,12 @@ export type DataTableProps<T> = {
 }
 
 /**
- * The one list of the app, so every list looks and pages alike: search and filters (filter-bar.tsx), a table on desktop
- * (table-view.tsx) and cards below 768 px (mobile-cards.tsx), offset or keyset paging 'Página x
- * de y' (paging.tsx), and the loading, empty and error states (list-states.tsx). A paged list
- * pages, searches and filters on the server, the page keeping them in the URL (useListParams);
- * a list without pages shows the rows it is given.
+ * The one list of the app, so every list looks and pages alike: search and filters
+ * (filter-bar.tsx), a table on desktop (table-view.tsx) and cards below 768 px
+ * (mobile-cards.tsx), offset or keyset paging 'Página x de y' (paging.tsx), and the loading,
+ * empty and error states (list-states.tsx). A paged list pages, searches and filters on the
+ * server, the page keeping them in the URL (useListParams); a list without pages shows the rows
+ * it is given.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const {
