@@ -8,7 +8,7 @@
 // Without terms: the bench's 200 varied terms; `--more` adds other terms analysts type (whole and
 // cut names, single letters, protocol fragments, three words), so tuning is not to the 200.
 import { openDatabase } from '../src/server/db/client.ts'
-import { listServicosPainel } from '../src/server/features/servicos/servicos.queries.ts'
+import { listServicosPainel } from '../src/server/features/servicos/painel.queries.ts'
 import { ServicosFiltroSchema } from '../src/shared/schemas/servicos.ts'
 import { CATEGORIAS, EMPRESAS, FIRST, LAST, TIPOS, variedTerms } from './dados.ts'
 

@@ -4,9 +4,10 @@ import { ORIGEM_SISTEMA, registrarAuditoria } from '../../db/auditoria.ts'
 import type { Db } from '../../db/client.ts'
 import { notificacoes } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
-import { getMarca, type Marca } from '../../mail/empresa.ts'
-import { actionEmail, type Mailer } from '../../mail/mailer.ts'
+import { getMarca } from '../../mail/empresa.ts'
+import type { Mailer } from '../../mail/mailer.ts'
 import { repetir } from '../../periodico.ts'
+import { notificacoesEmail } from './emails.ts'
 
 /**
  * Issue 17: the e-mail of unread notifications. A notification still unread `atrasoMinutos`
@@ -93,26 +94,6 @@ export async function enviarEmailsNotificacoes(deps: NotificacoesEmailDeps) {
     })
   }
   return { enviados, falhas }
-}
-
-/** One message with every notification of the batch, each with the address of its screen. */
-export function notificacoesEmail(marca: Marca, lista: Pick<Tomada, 'titulo' | 'link'>[]) {
-  const { appUrl } = marca
-  const n = lista.length
-  const subject =
-    n === 1 ? 'Você tem 1 notificação não lida' : `Você tem ${n} notificações não lidas`
-  return {
-    subject,
-    ...actionEmail(marca, {
-      title: subject,
-      paragraphs: [
-        'Estas notificações do Portal do Cliente ainda não foram lidas:',
-        ...lista.map((x) => `• ${x.titulo} (${appUrl}${x.link})`),
-        'Você pode desligar estes emails em Meus Dados, seção "Notificações".',
-      ],
-      action: { label: 'Abrir o portal', url: `${appUrl}${n === 1 ? lista[0].link : '/app'}` },
-    }),
-  }
 }
 
 /**

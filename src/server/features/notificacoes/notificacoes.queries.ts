@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { notificacoes, notificacoesEmailDesligado } from '../../db/schema.ts'
-import { notFound } from '../../errors.ts'
+import { HttpError, notFound } from '../../errors.ts'
 import type { Actor } from '../../policy.ts'
 import {
   NOTIFICACOES_LISTA,
@@ -66,7 +66,7 @@ export async function markTodasLidas(db: DbOrTx, actor: Actor) {
 }
 
 /** The kinds an account of this role is notified of. */
-export const tiposDoPapel = (actor: Actor): readonly TipoNotificacao[] =>
+const tiposDoPapel = (actor: Actor): readonly TipoNotificacao[] =>
   actor.role === 'admin' ? TIPOS_ADMIN : TIPOS_CLIENTE
 
 /** Meus Dados, "Notificações": each kind of the account's side, with its e-mail on or off. */
@@ -79,8 +79,10 @@ export async function listPreferencias(db: DbOrTx, actor: Actor): Promise<Prefer
   return tiposDoPapel(actor).map((tipo) => ({ tipo, email: !off.has(tipo) }))
 }
 
-/** Turns the e-mail of one kind on (no row) or off (a row). */
+/** Turns the e-mail of one kind of the account's side on (no row) or off (a row). */
 export async function updatePreferencia(db: DbOrTx, actor: Actor, p: Preferencia) {
+  if (!tiposDoPapel(actor).includes(p.tipo))
+    throw new HttpError(400, 'Tipo de notificação inválido.', 'tipo')
   if (p.email)
     await db
       .delete(notificacoesEmailDesligado)

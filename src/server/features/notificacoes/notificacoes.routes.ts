@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { HttpError } from '../../errors.ts'
 import { actorOf } from '../../policy.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
@@ -16,7 +15,6 @@ import {
   listPreferencias,
   markLida,
   markTodasLidas,
-  tiposDoPapel,
   updatePreferencia,
 } from './notificacoes.queries.ts'
 
@@ -63,11 +61,6 @@ export async function notificacoesRoutes(fastify: FastifyInstance) {
       config: user,
       schema: { body: PreferenciaSchema, response: { 200: z.array(PreferenciaSchema) } },
     },
-    async (request) => {
-      const actor = actorOf(request)
-      if (!tiposDoPapel(actor).includes(request.body.tipo))
-        throw new HttpError(400, 'Tipo de notificação inválido.', 'tipo')
-      return updatePreferencia(app.ctx.db, actor, request.body)
-    },
+    async (request) => updatePreferencia(app.ctx.db, actorOf(request), request.body),
   )
 }

@@ -12,8 +12,7 @@ import {
   createTipoServico,
 } from '#tests/factories.ts'
 import type { ServicosPagina } from '#shared/schemas/servicos.ts'
-import { buscaTsquery } from './servicos.queries.ts'
-import { rawRows } from '../../db/sql-helpers.ts'
+import { buscaTsquery, rawRows } from '../../db/sql-helpers.ts'
 
 // The dashboard's search rules (issue 16), on PGlite and, with TEST_DATABASE_URL, PostgreSQL:
 // every word must begin a word of the client's name, the service type or the protocol (or be a

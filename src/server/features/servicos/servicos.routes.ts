@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { getMarca } from '../../mail/empresa.ts'
-import { origemDe, registrarAuditoria } from '../../db/auditoria.ts'
-import { sendEach } from '../../mail/mailer.ts'
+import { origemDe } from '../../db/auditoria.ts'
 import { actorOf, requireServico } from '../../policy.ts'
 import { deleteWithFiles } from '../../storage/arquivos.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
@@ -26,28 +23,12 @@ import {
   SolicitarServicoSchema,
   TipoServicoCatalogoSchema,
 } from '#shared/schemas/servicos.ts'
-import {
-  createServico,
-  deleteServico,
-  getModeloEmail,
-  getMeuServico,
-  getResumoMeusServicos,
-  getServicoDetalhe,
-  listCategoriasCatalogo,
-  listEnvios,
-  listFiltrosOpcoes,
-  listMeusServicos,
-  listServicosPainel,
-  listTiposCatalogo,
-  markVisualizado,
-  markEnvio,
-  recordLeituraServico,
-  finishEnvio,
-  releaseEnvio,
-  startEnvio,
-  updateServico,
-} from './servicos.queries.ts'
-import { exigirModeloSalvo, mensagemEnvio } from './envio-email.ts'
+import { getMeuServico, getResumoMeusServicos, listMeusServicos } from './acompanhamento.queries.ts'
+import { listCategoriasCatalogo, listTiposCatalogo } from './catalogo.queries.ts'
+import { enviarEmail, previaEmail } from './enviar-email.ts'
+import { listEnvios } from './envios.queries.ts'
+import { listFiltrosOpcoes, listServicosPainel } from './painel.queries.ts'
+import { abrirServico, createServico, deleteServico, updateServico } from './servicos.queries.ts'
 
 /**
  * Services: the administration's global dashboard, detail, edit, delete and notification e-mail;
@@ -77,12 +58,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/servicos/:id',
     { config: admin, schema: { params: IdParamsSchema, response: { 200: ServicoDetalheSchema } } },
-    async (request) => {
-      await markVisualizado(app.ctx.db, request.params.id)
-      const detalhe = await getServicoDetalhe(app.ctx.db, request.params.id)
-      await recordLeituraServico(app.ctx.db, detalhe, origemDe(request))
-      return detalhe
-    },
+    async (request) => abrirServico(app.ctx.db, request.params.id, origemDe(request)),
   )
 
   app.patch(
@@ -111,42 +87,17 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     },
   )
 
-  /**
-   * Issue 17: the preview of "Enviar Email": subject, recipients and the rendered message, built
-   * from the saved template by the same function the sending uses.
-   */
+  // The preview of "Enviar Email": the very message the sending delivers (`enviar-email.ts`).
   app.get(
     '/api/admin/servicos/:id/email',
     {
       config: admin,
       schema: { params: IdParamsSchema, response: { 200: EnvioEmailPreviaSchema } },
     },
-    async (request) => {
-      const { db, config } = app.ctx
-      const modelo = await getModeloEmail(db, request.params.id)
-      const m = mensagemEnvio(await getMarca(db, config.appUrl), modelo)
-      return {
-        assunto: m.subject,
-        destinatarios: m.destinatarios,
-        invalidos: m.invalidos,
-        text: m.text,
-        html: m.html,
-      }
-    },
+    async (request) => previaEmail(app.ctx.db, app.ctx.config.appUrl, request.params.id),
   )
 
-  /**
-   * SPEC §7 send-email: subject '{tipo} - {protocolo}', body from the template, one message per
-   * address of the two lists (so recipients do not see each other). Invalid addresses are
-   * counted as failed and named in `error`.
-   *
-   * Issue 13: the sending is recorded before its first e-mail and each address as soon as it was
-   * tried, so a failed request never leaves e-mails without their record; a retry of the same
-   * sending resumes it (only the addresses not yet tried), and a double click gets a 409.
-   *
-   * Issue 17: it sends the saved template and lists (what the preview showed); the body is what
-   * the administrator confirmed, and must be that saved template (409 otherwise).
-   */
+  // SPEC §7 send-email: the saved template to every address, recorded as it goes (`enviar-email.ts`).
   app.post(
     '/api/admin/servicos/:id/email',
     {
@@ -157,39 +108,18 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         response: { 200: EnvioEmailResultSchema },
       },
     },
-    async (request) => {
-      const { id } = request.params
-      const { db, mailer, config } = app.ctx
-      const modelo = await getModeloEmail(db, id)
-      exigirModeloSalvo(request.body, modelo)
-      const mensagem = mensagemEnvio(await getMarca(db, config.appUrl), modelo)
-      const envio = await startEnvio(db, {
-        servico_id: id,
-        assunto: mensagem.subject,
-        destinatarios: mensagem.destinatarios,
-        conteudo: createHash('sha256').update(mensagem.notificacao).digest('hex'),
-      })
-      try {
-        const message = { subject: mensagem.subject, text: mensagem.text, html: mensagem.html }
-        const { erro } = await sendEach(mailer, envio.pendentes, message, request.log, (to, ok) =>
-          markEnvio(db, envio, to, ok),
-        )
-        const { enviados, falhas } = await finishEnvio(db, envio, erro)
-        // Issue 15: the e-mail sent, after its sending was recorded (the trail says who sent it).
-        await registrarAuditoria(db, origemDe(request), {
-          acao: 'email',
-          entidade: 'servico',
-          entidade_id: id,
-          rotulo: mensagem.subject,
-          servico_id: id,
-          depois: { assunto: mensagem.subject, enviados, falhas, envio_id: envio.id },
-        })
-        return { success: enviados > 0, sent: enviados, failed: falhas, error: erro }
-      } catch (err) {
-        await releaseEnvio(db, envio).catch(() => {})
-        throw err
-      }
-    },
+    async (request) =>
+      enviarEmail(
+        {
+          db: app.ctx.db,
+          mailer: app.ctx.mailer,
+          appUrl: app.ctx.config.appUrl,
+          log: request.log,
+        },
+        request.params.id,
+        request.body,
+        origemDe(request),
+      ),
   )
 
   app.get(
@@ -234,7 +164,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     async (request) => listMeusServicos(app.ctx.db, actorOf(request)),
   )
 
-  // Issue 17: the summary on top of the client home.
+  // The summary on top of the client home.
   app.get(
     '/api/meus-servicos/resumo',
     { config: { audience: 'cliente' }, schema: { response: { 200: ResumoMeusServicosSchema } } },

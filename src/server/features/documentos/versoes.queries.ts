@@ -1,0 +1,154 @@
+import { and, eq, not, sql } from 'drizzle-orm'
+import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import type { DbOrTx, Tx } from '../../db/client.ts'
+import {
+  linkNotificacao,
+  nomeCliente,
+  nomeServico,
+  notificarAdmins,
+  notificarCliente,
+} from '../../db/notificacoes.ts'
+import { servicos } from '../../db/schema.ts'
+import { HttpError } from '../../errors.ts'
+import { comVersaoAtual, doc, isoTimestamp, versao } from './documentos.queries.ts'
+
+// A new version of a document: the rows an upload writes once its file is stored, and the
+// client's storage quota it must stay within.
+
+export const APROVADO_BLOQUEADO =
+  'Este documento já foi aprovado. Peça à consultoria que o reabra para enviá-lo novamente.'
+
+/**
+ * A new version of the document of a (service, type, side), in the caller's
+ * transaction (`storeUpload`): the document row is created or locked, the current version
+ * stops being current (never reviewed: 'substituido'), the new one is current. A client's
+ * version waits for review ('enviado'); an approved client document is not replaced. The
+ * service was checked with `requireServico`; one deleted in between fails the write.
+ */
+export async function addVersao(
+  tx: Tx,
+  p: {
+    servicoId: string
+    tipoDocumentoId: string
+    tipo: string
+    caminho: string
+    /** The consultancy's choice; a client's document is always visible to its client. */
+    visivel: boolean
+    enviadoPor: 'admin' | 'cliente'
+    userId: string
+    tamanho: number
+    sha256: string
+    /** A client's upload: its documents may take at most this many megabytes. */
+    cotaClienteMb?: number
+    /** Who uploaded, for the audit trail. */
+    origem: Origem
+  },
+) {
+  if (p.cotaClienteMb !== undefined) await assertCotaCliente(tx, p, p.cotaClienteMb)
+  const [documento] = await tx
+    .insert(doc)
+    .values({
+      servico_id: p.servicoId,
+      tipo_documento_id: p.tipoDocumentoId,
+      tipo_documento: p.tipo,
+      visivel_usuario: p.visivel,
+      enviado_por: p.enviadoPor,
+    })
+    .onConflictDoUpdate({
+      target: [doc.servico_id, doc.tipo_documento_id, doc.enviado_por],
+      set: { tipo_documento: p.tipo, visivel_usuario: p.visivel },
+    })
+    .returning({ id: doc.id })
+  const [atual] = await tx
+    .select({ id: versao.id, estado: versao.estado })
+    .from(versao)
+    .where(and(eq(versao.documento_id, documento.id), eq(versao.atual, true)))
+  if (atual?.estado === 'aprovado' && p.enviadoPor === 'cliente')
+    throw new HttpError(409, APROVADO_BLOQUEADO)
+  if (atual)
+    await tx
+      .update(versao)
+      .set({
+        atual: false,
+        estado: sql`case when ${versao.estado} = 'enviado' then 'substituido' else ${versao.estado} end`,
+      })
+      .where(eq(versao.id, atual.id))
+  const [nova] = await tx
+    .insert(versao)
+    .values({
+      documento_id: documento.id,
+      caminho: p.caminho,
+      tamanho: p.tamanho,
+      sha256: p.sha256,
+      enviado_por: p.enviadoPor,
+      user_id: p.userId,
+      estado: p.enviadoPor === 'cliente' ? 'enviado' : null,
+    })
+    .returning({ id: versao.id, data_envio: isoTimestamp(versao.created_at) })
+  await registrarAuditoria(tx, p.origem, {
+    acao: 'criar',
+    entidade: 'documento',
+    entidade_id: documento.id,
+    rotulo: p.tipo,
+    servico_id: p.servicoId,
+    depois: {
+      versao_id: nova.id,
+      enviado_por: p.enviadoPor,
+      tamanho: p.tamanho,
+      visivel_usuario: p.visivel,
+    },
+  })
+  // The other side hears of it, in this same transaction.
+  if (p.enviadoPor === 'cliente')
+    await notificarAdmins(tx, {
+      tipo: 'documento_enviado',
+      titulo: `${atual ? 'Documento reenviado' : 'Documento enviado'} por ${await nomeCliente(tx, p.servicoId)}: ${p.tipo} em ${await nomeServico(tx, p.servicoId)}`,
+      link: linkNotificacao.servicoAdmin(p.servicoId),
+    })
+  else if (p.visivel)
+    await notificarCliente(tx, p.servicoId, {
+      tipo: 'documento_disponivel',
+      titulo: `Documento disponibilizado: ${p.tipo} em ${await nomeServico(tx, p.servicoId)}`,
+      link: linkNotificacao.documentosCliente(p.servicoId),
+    })
+  return { id: documento.id, tipo_documento_id: p.tipoDocumentoId, data_envio: nova.data_envio }
+}
+
+/**
+ * The client's own current documents (across its services) plus this file stay within
+ * the quota; the document this upload replaces does not count (earlier versions are the
+ * consultancy's record). One upload of a client at a time (a lock per client), so uploads sent
+ * at once cannot pass the quota together.
+ */
+async function assertCotaCliente(
+  tx: DbOrTx,
+  p: { servicoId: string; tipoDocumentoId: string; tamanho: number },
+  cotaMb: number,
+) {
+  const [dono] = await tx
+    .select({ cliente_id: servicos.cliente_id })
+    .from(servicos)
+    .where(eq(servicos.id, p.servicoId))
+  // A service gone since the route checked it: the row write fails as it always did.
+  if (!dono) return
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`armazenamento:${dono.cliente_id}`}, 0))`,
+  )
+  const [{ usado }] = await tx
+    .select({ usado: sql<number>`coalesce(sum(${versao.tamanho}), 0)::float8` })
+    .from(doc)
+    .innerJoin(versao, comVersaoAtual)
+    .innerJoin(servicos, eq(servicos.id, doc.servico_id))
+    .where(
+      and(
+        eq(servicos.cliente_id, dono.cliente_id),
+        eq(doc.enviado_por, 'cliente'),
+        not(and(eq(doc.servico_id, p.servicoId), eq(doc.tipo_documento_id, p.tipoDocumentoId))!),
+      ),
+    )
+  if (usado + p.tamanho > cotaMb * 1024 * 1024)
+    throw new HttpError(
+      413,
+      `Limite de armazenamento atingido: seus documentos podem ocupar no máximo ${cotaMb} MB.`,
+    )
+}

@@ -1,0 +1,103 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  avisos,
+  documentoVersoes,
+  servicos,
+  servicosTiposDocumentos,
+  status,
+  tiposServicos,
+  tiposServicosTiposDocumentos,
+} from '../../db/schema.ts'
+import { notFound } from '../../errors.ts'
+import { ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
+import { today } from '#shared/datas.ts'
+import type { MeuServico } from '#shared/schemas/servicos.ts'
+
+// The services of one client record as their client follows them: the list with each one's
+// progress (documents required, sent and approved; open avisos), one of them, and the summary
+// on top of the client's home.
+
+/** SPEC §7: the whitelisted columns a client reads (never anotacoes, emails_tecnicos, ...). */
+const meuServicoColumns = {
+  id: servicos.id,
+  tipo_servico_id: servicos.tipo_servico_id,
+  tipo_servico: tiposServicos.tipo,
+  vigencia_inicio: servicos.vigencia_inicio,
+  vigencia_fim: servicos.vigencia_fim,
+  status_id: servicos.status_id,
+  status: status.nome,
+  protocolo: servicos.protocolo,
+  detalhes: servicos.detalhes,
+  created_at: sql<string>`to_char(${servicos.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  documentos_exigidos: sql<number>`(select count(*)::int from ${tiposServicosTiposDocumentos} r
+    where r.tipo_servico_id = ${servicos.tipo_servico_id})`,
+  documentos_aprovados: sql<number>`(select count(*)::int from ${tiposServicosTiposDocumentos} r
+    join ${servicosTiposDocumentos} d on d.servico_id = ${servicos.id}
+      and d.tipo_documento_id = r.tipo_documento_id and d.enviado_por = 'cliente'
+    join ${documentoVersoes} v on v.documento_id = d.id and v.atual and v.estado = 'aprovado'
+    where r.tipo_servico_id = ${servicos.tipo_servico_id})`,
+  /** "{x} de {y} documentos enviados": required types with a current client file. */
+  documentos_enviados: sql<number>`(select count(*)::int from ${tiposServicosTiposDocumentos} r
+    join ${servicosTiposDocumentos} d on d.servico_id = ${servicos.id}
+      and d.tipo_documento_id = r.tipo_documento_id and d.enviado_por = 'cliente'
+    join ${documentoVersoes} v on v.documento_id = d.id and v.atual
+    where r.tipo_servico_id = ${servicos.tipo_servico_id})`,
+  /** The open avisos the analyst made visible to the client. */
+  avisos_abertos: sql<number>`(select count(*)::int from ${avisos} a
+    where a.servico_id = ${servicos.id} and a.visivel_cliente and not a.resolvido)`,
+}
+
+/**
+ * The client home's summary, counted in one statement over the actor's own services
+ * (archived ones need nothing): services still missing required documents, services whose
+ * validity ends in the next 120 days, and open visible avisos.
+ */
+export async function getResumoMeusServicos(db: DbOrTx, actor: Actor, hoje = today()) {
+  const [row] = await db
+    .select({
+      precisam_documentos: sql<number>`(count(*) filter (where not x.arquivado
+        and x.documentos_enviados < x.documentos_exigidos))::int`,
+      vencendo: sql<number>`(count(*) filter (where not x.arquivado
+        and x.vigencia_fim between ${hoje}::date and ${hoje}::date + 120))::int`,
+      avisos_abertos: sql<number>`coalesce(sum(x.avisos_abertos), 0)::int`,
+    })
+    .from(
+      db
+        .select({
+          arquivado:
+            sql<boolean>`coalesce(portal_normaliza(${status.nome}) = 'arquivado', false)`.as(
+              'arquivado',
+            ),
+          vigencia_fim: servicos.vigencia_fim,
+          documentos_exigidos: meuServicoColumns.documentos_exigidos.as('documentos_exigidos'),
+          documentos_enviados: meuServicoColumns.documentos_enviados.as('documentos_enviados'),
+          avisos_abertos: meuServicoColumns.avisos_abertos.as('avisos_abertos'),
+        })
+        .from(servicos)
+        .leftJoin(status, eq(status.id, servicos.status_id))
+        .where(ownServicos(actor))
+        .as('x'),
+    )
+  return row
+}
+
+/** SPEC §7: the services of the actor's own client record, newest first. */
+export async function listMeusServicos(db: DbOrTx, actor: Actor): Promise<MeuServico[]> {
+  return selectMeusServicos(db, actor).orderBy(desc(servicos.created_at), desc(servicos.id))
+}
+
+/** One service of the actor's own client record, as the client reads it. */
+export async function getMeuServico(db: DbOrTx, actor: Actor, id: string): Promise<MeuServico> {
+  const [row] = await selectMeusServicos(db, actor, eq(servicos.id, id))
+  if (!row) throw notFound(SERVICO_NAO_ENCONTRADO)
+  return row
+}
+
+const selectMeusServicos = (db: DbOrTx, actor: Actor, where?: ReturnType<typeof eq>) =>
+  db
+    .select(meuServicoColumns)
+    .from(servicos)
+    .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
+    .leftJoin(status, eq(status.id, servicos.status_id))
+    .where(and(ownServicos(actor), where))

@@ -1,0 +1,151 @@
+import type { Db } from '../../db/client.ts'
+import { BUSCA_LIMITE, type ServicosFiltro } from '#shared/schemas/servicos.ts'
+import { lido, painelConds, runStatement, VERSAO } from './painel-sql.ts'
+
+// A search of the dashboard before its page: its words (each typed prefix read in the words
+// table, migration 0016), its total, and the totals kept by search and data version.
+
+/**
+ * A search as the index runs it, with its total: the tsquery (each prefix that begins with a
+ * letter replaced by the words that exist with that start, migration 0016), the number of
+ * matches (up to BUSCA_LIMITE + 1), the number of services then, and the data version
+ * (`servicos_painel_versao`, which every change to the dashboard's rows moves on in its own
+ * transaction) it was read at. Kept by search: a total is shown only for the version it was
+ * counted at, so it stays exact; paging through a search, or the same search from another
+ * analyst, then costs what a first page costs. `n` null: the page counts them
+ * (`listServicosPainel`).
+ */
+export type Contagem = { n: number | null; servicos: number; versao: string; tsquery: string }
+
+/**
+ * The totals of the searches made lately, by search (its tsquery and filters). At most `max`
+ * are kept: a new search past that forgets the oldest one kept (the first set), so the map
+ * stays bounded; setting a search kept already replaces its total in place.
+ */
+export class TotaisDeBusca {
+  readonly max: number
+  readonly #totais = new Map<string, Contagem>()
+
+  constructor(max: number) {
+    this.max = max
+  }
+
+  get size() {
+    return this.#totais.size
+  }
+
+  get(chave: string) {
+    return this.#totais.get(chave)
+  }
+
+  set(chave: string, contagem: Contagem) {
+    if (!this.#totais.has(chave) && this.#totais.size >= this.max)
+      this.#totais.delete(this.#totais.keys().next().value!)
+    this.#totais.set(chave, contagem)
+  }
+}
+
+export const totaisDeBusca = new TotaisDeBusca(5000)
+
+/**
+ * Whether a page walks the order's index (a word in many services) rather than sorting every
+ * match from the GIN index: where both read as many rows, matches² ≈ 10 × services (measured:
+ * a row tested on the walk costs about what a match fetched from the index costs).
+ */
+export const percorre = (n: number, servicos: number) => n * n >= 10 * servicos
+/** A prefix with more words than this stays a prefix (a GIN partial match). */
+const PALAVRAS_MAX = 32
+
+/** The end of a prefix's range in the "C" collation: 'ana' -> 'anb', 'z' -> '{', '9' -> ':'. */
+const depoisDoPrefixo = (p: string) =>
+  p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1)
+
+type Lexico = {
+  palavras: string[] | null
+  n: number
+  maior: number
+  soma: number
+  servicos: number
+  versao: string
+}
+
+/**
+ * A search read before its page: its tsquery, and its total where the words' counts give it, it
+ * is too large for the GIN index (then counted here), or null (the page counts its matches).
+ */
+export async function prepararBusca(
+  db: Db,
+  filtro: ServicosFiltro,
+  palavras: string[][],
+  hoje: string,
+): Promise<Contagem> {
+  // The prefixes typed that begin with a letter (a word, or a part of one: 'prot' of
+  // 'prot-0042'): their words, how many, and how many services the most frequent one is in (one
+  // statement for all of them).
+  const lidos = [...new Set(palavras.flat().filter((p) => /^[a-z]/.test(p)))]
+  const lexico = new Map<string, Lexico>()
+  if (lidos.length) {
+    const rows = await runStatement<Lexico & { de: string }>(
+      db,
+      'painel_palavras', // prepared, its values as InitPlans (see Valor)
+      `SELECT w.de, count(b.palavra)::int AS n, coalesce(max(b.servicos), 0)::int AS maior,
+         coalesce(sum(b.servicos), 0)::int AS soma,
+         (array_agg(b.palavra ORDER BY b.palavra) FILTER (WHERE b.palavra IS NOT NULL))[1:${PALAVRAS_MAX}] AS palavras,
+         (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao
+       FROM unnest((SELECT $1::text[]), (SELECT $2::text[])) AS w(de, ate)
+       LEFT JOIN busca_palavras b ON b.palavra >= w.de AND b.palavra < w.ate AND b.servicos > 0
+       GROUP BY w.de`,
+      [lidos, lidos.map(depoisDoPrefixo)],
+    )
+    for (const r of rows) lexico.set(r.de, r)
+  }
+  const termo = (part: string) => {
+    const l = lexico.get(part)
+    if (l && l.n <= PALAVRAS_MAX && l.palavras?.every((w) => /^[a-z0-9]+$/.test(w)))
+      return l.palavras.length === 1 ? l.palavras[0] : `(${l.palavras.join(' | ')})`
+    return `${part}:*`
+  }
+  const tsquery = palavras.map((parts) => parts.map(termo).join(' <-> ')).join(' & ')
+  const [algum] = lexico.values()
+  if (algum) {
+    // A word that no service has: nothing to count.
+    if ([...lexico.values()].some((l) => l.n === 0)) return { ...algum, n: 0, tsquery }
+    // One word and no other filter: its words' counts may be its total.
+    const semFiltros =
+      !filtro.categoria_id && !filtro.status_id && !filtro.em_analise && !filtro.proximos
+    const unica = palavras.length === 1 && palavras[0].length === 1 && lexico.get(palavras[0][0])
+    if (unica && semFiltros) {
+      if (unica.maior > BUSCA_LIMITE) return { ...unica, n: BUSCA_LIMITE + 1, tsquery }
+      if (unica.n === 1) return { ...unica, n: unica.maior, tsquery }
+    }
+    // Too few matches for a walk, whatever the count (no more than its rarest word's services):
+    // the page reads all of them from the GIN index anyway and counts them in the same statement.
+    const limite = Math.min(...[...lexico.values()].map((l) => l.soma))
+    if (!percorre(limite, algum.servicos)) return { ...algum, n: null, tsquery }
+  }
+  return contarBusca(db, filtro, tsquery, hoje)
+}
+
+/** A search's total, counted up to BUSCA_LIMITE + 1. */
+export async function contarBusca(
+  db: Db,
+  filtro: ServicosFiltro,
+  tsquery: string,
+  hoje: string,
+): Promise<Contagem> {
+  const values: unknown[] = []
+  const param = (v: unknown) => {
+    values.push(v)
+    return `$${values.length}`
+  }
+  const { conds } = painelConds(filtro, tsquery, hoje, param, lido)
+  const [row] = await runStatement<Omit<Contagem, 'tsquery'>>(
+    db,
+    undefined,
+    `SELECT (SELECT count(*)::int FROM (
+       SELECT 1 FROM servicos_painel p WHERE ${conds.join(' AND ')} LIMIT ${BUSCA_LIMITE + 1}) x) AS n,
+     (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
+    values,
+  )
+  return { ...row, tsquery }
+}

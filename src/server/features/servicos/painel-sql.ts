@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto'
+import type { PGlite } from '@electric-sql/pglite'
+import type pg from 'pg'
+import type { Db } from '../../db/client.ts'
+import type { ServicosFiltro } from '#shared/schemas/servicos.ts'
+
+// How the dashboard's statements are written and run: the filters as SQL, the values as
+// InitPlans, each shape one prepared statement per connection under a name of its own.
+
+/**
+ * Runs a statement on the driver directly. The dashboard list is the hottest query of the
+ * portal: on PostgreSQL it runs as a named prepared statement (parsed and planned once per
+ * connection); PGlite has a single connection and gains nothing from it.
+ */
+export async function runStatement<T>(
+  db: Db,
+  name: string | undefined,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const client = driver(db)
+  if ('totalCount' in client) {
+    const res = await client.query(name ? { name, text, values } : { text, values })
+    return res.rows as T[]
+  }
+  const res = await (client as PGlite).query<T>(text, values)
+  return res.rows
+}
+
+export const driver = (db: Db) => (db as unknown as { $client: pg.Pool | PGlite }).$client
+
+/**
+ * How a value reaches a statement that runs prepared: as an InitPlan, which the planner does not
+ * read, so PostgreSQL keeps the statement's one generic plan (a value it reads made it plan the
+ * statement again at every request whenever a plan of its own looked cheaper). The plan must not
+ * depend on the value: which index a page takes is chosen in code (`percorre`). Where nothing is
+ * prepared (a count planned for its words; PGlite), the planner reads the value.
+ */
+export type Valor = (expr: string) => string
+export const oculto: Valor = (expr) => `(SELECT ${expr})`
+export const lido: Valor = (expr) => expr
+
+/**
+ * The name of each statement text (a few dozen filter shapes exist; each is one prepared
+ * statement per connection under one name, made from the text's hash). At most `max` texts are
+ * kept: past that a name is made again at each call, never kept, so the map cannot grow with
+ * whatever shapes requests bring.
+ */
+export class StatementNames {
+  readonly max: number
+  readonly #names = new Map<string, string>()
+
+  constructor(max: number) {
+    this.max = max
+  }
+
+  get size() {
+    return this.#names.size
+  }
+
+  nameOf(text: string) {
+    let name = this.#names.get(text)
+    if (!name) {
+      name = `painel_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`
+      if (this.#names.size < this.max) this.#names.set(text, name)
+    }
+    return name
+  }
+}
+
+const statementNames = new StatementNames(1000)
+
+/** The prepared-statement name of a dashboard statement. */
+export const statementName = (text: string) => statementNames.nameOf(text)
+
+/** The data version the dashboard's rows were read at (`servicos_painel_versao`). */
+export const VERSAO = `(SELECT sum(versao)::text FROM servicos_painel_versao)`
+
+/** The filters shared by a page and its count, as SQL over `servicos_painel p`. */
+export function painelConds(
+  filtro: ServicosFiltro,
+  tsquery: string | undefined,
+  hoje: string,
+  param: (v: unknown) => string,
+  valor: Valor,
+) {
+  const conds: string[] = []
+  if (tsquery) conds.push(`p.termos @@ ${valor(`to_tsquery('simple', ${param(tsquery)})`)}`)
+  const categoriaParam = filtro.categoria_id ? param(filtro.categoria_id) : ''
+  const statusParam = filtro.status_id ? param(filtro.status_id) : ''
+  if (categoriaParam) conds.push(`p.categoria_id = ${valor(`${categoriaParam}::uuid`)}`)
+  if (statusParam) conds.push(`p.status_id = ${valor(`${statusParam}::uuid`)}`)
+  if (filtro.em_analise) conds.push(`p.documentos_em_analise > 0`)
+  const hojeParam = filtro.proximos ? param(hoje) : ''
+  if (hojeParam)
+    conds.push(`p.arquivado = false`, `p.vigencia_fim >= ${valor(`${hojeParam}::date`)}`)
+  return { conds, categoriaParam, statusParam, hojeParam }
+}

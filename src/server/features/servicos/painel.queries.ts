@@ -1,0 +1,272 @@
+import type { Db, DbOrTx } from '../../db/client.ts'
+import { categorias, status, tiposDocumentos } from '../../db/schema.ts'
+import { buscaTsquery, palavrasDaBusca } from '../../db/sql-helpers.ts'
+import { HttpError } from '../../errors.ts'
+import { addDays, isIsoDate, isIsoTimestamp, today } from '#shared/datas.ts'
+import { PAGE_SIZE } from '#shared/schemas/common.ts'
+import {
+  BUSCA_LIMITE,
+  type ServicosFiltro,
+  type ServicosPagina,
+  type ServicoListaItem,
+} from '#shared/schemas/servicos.ts'
+import { contarBusca, percorre, prepararBusca, totaisDeBusca } from './painel-busca.ts'
+import {
+  driver,
+  lido,
+  oculto,
+  painelConds,
+  runStatement,
+  statementName,
+  VERSAO,
+} from './painel-sql.ts'
+
+// The dashboard (Dashboard Global): its page of services, one SQL statement per request, and the
+// options of its filters.
+
+type Cursor = { key: string; id: string }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const encodeCursor = (c: Cursor) => Buffer.from(`${c.key}|${c.id}`).toString('base64url')
+
+/** A cursor from the URL; anything that is not one we made is a 400, never a 500. */
+export function decodeCursor(raw: string, proximos: boolean): Cursor {
+  const text = Buffer.from(raw, 'base64url').toString('utf8')
+  const [key, id, ...rest] = text.split('|')
+  // The shared date rule: a real day in years 1900-2999 (2024-02-30 never reaches SQL).
+  const keyOk = proximos ? isIsoDate(key ?? '') : isIsoTimestamp(key ?? '')
+  if (rest.length || !keyOk || !UUID.test(id ?? '')) throw new HttpError(400, 'Página inválida.')
+  return { key, id }
+}
+
+type PainelRow = ServicoListaItem & { total: number | null; versao: string; k: string | null }
+
+/**
+ * SPEC §2 Dashboard Global / §7 Administração: one page of services with filters, the total
+ * and each row's unresolved avisos.
+ *
+ * - Filters and order run on `servicos_painel` (a read model kept by triggers, migrations 0003
+ *   and 0007).
+ * - Text: each word must begin a word of the client's name, the service type or the protocol
+ *   (or be a run of the protocol's digits), accents and case ignored; the GIN index on the
+ *   words finds rare ones, the order's index finds common ones (chosen from the search's count,
+ *   not by the planner: every shape is prepared once). The total is counted up to
+ *   BUSCA_LIMITE + 1 ("mais de 10.000" beyond).
+ * - Next/previous pages are keyset positions (`after`/`before`): page 4,000 costs what page 2
+ *   costs. A typed page number of the default order jumps through the per-month counts
+ *   (`servicos_contagem_criacao`) and skips at most one month's rows; with text or 'Próximos a
+ *   vencer' it falls back to OFFSET (at most 10,000 rows for a search).
+ * - Without text the total is exact from the maintained counts per (category, status[, month]).
+ */
+export async function listServicosPainel(
+  db: Db,
+  filtro: ServicosFiltro,
+  hoje = today(),
+): Promise<ServicosPagina> {
+  const proximos = filtro.proximos
+  const palavras = palavrasDaBusca(filtro.q)
+
+  // A search is read first (or reused): its words (migration 0016) and its total decide how the
+  // page is found. A word in many services: walk the order's index and test each row (a few
+  // dozen rows per page); a rarer one: all its matches from the GIN index, then sorted (a few
+  // thousand at most; `percorre`).
+  const chave = palavras.length
+    ? [
+        buscaTsquery(filtro.q),
+        filtro.categoria_id,
+        filtro.status_id,
+        filtro.em_analise,
+        proximos ? hoje : '',
+      ].join('|')
+    : ''
+  let contagem = palavras.length ? totaisDeBusca.get(chave) : undefined
+  if (palavras.length && !contagem) {
+    contagem = await prepararBusca(db, filtro, palavras, hoje)
+    totaisDeBusca.set(chave, contagem)
+  }
+  const tsquery = contagem?.tsquery
+  const values: unknown[] = []
+  const param = (v: unknown) => {
+    values.push(v)
+    return `$${values.length}`
+  }
+  // Prepared on PostgreSQL (below): the values as InitPlans. The tsquery, if any, is $1.
+  const valor = 'totalCount' in driver(db) ? oculto : lido
+  const { conds, categoriaParam, statusParam, hojeParam } = painelConds(
+    filtro,
+    tsquery,
+    hoje,
+    param,
+    valor,
+  )
+  const denso = !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
+  if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
+
+  const direction = filtro.before ? 'before' : filtro.after ? 'after' : undefined
+  const cursor = direction ? decodeCursor((filtro.before ?? filtro.after)!, proximos) : undefined
+  const keyCol = proximos ? 'p.vigencia_fim' : 'p.created_at'
+  const keyType = proximos ? 'date' : 'timestamptz'
+  // Default order: newest first (SPEC §7); 'Próximos a vencer': fewest days first (SPEC §9).
+  const forward = proximos ? 'ASC' : 'DESC'
+  const backward = proximos ? 'DESC' : 'ASC'
+  const reversed = direction === 'before'
+  const pageConds = [...conds]
+  if (cursor) {
+    const after = proximos ? '>' : '<'
+    const before = proximos ? '<' : '>'
+    pageConds.push(
+      `(${keyCol}, p.servico_id) ${reversed ? before : after} (${valor(`${param(cursor.key)}::${keyType}`)}, ${valor(`${param(cursor.id)}::uuid`)})`,
+    )
+  }
+  const order = reversed ? backward : forward
+  const skip = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE : 0
+
+  const where = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '')
+  const countFilters = (alias: string) =>
+    [
+      categoriaParam ? `${alias}.categoria_id = ${categoriaParam}::uuid` : '',
+      statusParam ? `${alias}.status_id = ${statusParam}::uuid` : '',
+    ].filter(Boolean)
+
+  let jump = ''
+  let offset = skip ? `OFFSET ${valor(`${param(skip)}::int`)}` : ''
+  if (skip && !tsquery && !proximos && !filtro.em_analise) {
+    // A typed page: the month holding row `skip` from the per-month counts (newest first), then
+    // at most that month's rows skipped on the order's index.
+    const skipParam = `${values.length}::int`
+    jump = `meses AS (
+    SELECT c.mes, sum(c.total)::bigint AS n FROM servicos_contagem_criacao c ${where(countFilters('c'))} GROUP BY c.mes
+  ), alvo AS (
+    SELECT mes, antes FROM (SELECT mes, (sum(n) OVER (ORDER BY mes DESC) - n)::bigint AS antes FROM meses) a
+    WHERE antes <= $${skipParam} ORDER BY mes LIMIT 1
+  ), `
+    pageConds.push(`p.created_at < (SELECT mes + interval '1 month' FROM alvo)`)
+    offset = `OFFSET (SELECT $${skipParam} - antes FROM alvo)`
+  }
+
+  let total = 'NULL::bigint'
+  if (tsquery) {
+    // Counted once per search and data version (prepararBusca), or here from all the matches
+    // (read anyway when the GIN index finds the page).
+    if (!denso) total = '(SELECT count(*) FROM m)'
+  } else if (filtro.em_analise) {
+    // 'Aguardando análise': the partial index holds only the services waiting.
+    total = `(SELECT count(*) FROM servicos_painel p ${where(conds)})`
+  } else if (proximos) {
+    // Months after this one from the maintained counts; the rest of this month counted exactly.
+    const mes = `${hoje.slice(0, 7)}-01`
+    const proxMes = addDays(`${hoje.slice(0, 7)}-28`, 4).slice(0, 7) + '-01'
+    const cm = ['c.arquivado = false', `c.mes > ${param(mes)}::date`, ...countFilters('c')]
+    const pm = [
+      'p.arquivado = false',
+      `p.vigencia_fim >= ${hojeParam}::date`,
+      `p.vigencia_fim < ${param(proxMes)}::date`,
+      ...countFilters('p'),
+    ]
+    total = `(SELECT coalesce(sum(c.total), 0) FROM servicos_contagem_mes c ${where(cm)})
+              + (SELECT count(*) FROM servicos_painel p ${where(pm)})`
+  } else {
+    total = `(SELECT coalesce(sum(c.total), 0) FROM servicos_contagem c ${where(countFilters('c'))})`
+  }
+
+  let source = 'servicos_painel p'
+  if (tsquery && !denso) {
+    jump = `m AS MATERIALIZED (SELECT p.servico_id, p.created_at, p.vigencia_fim FROM servicos_painel p ${where(conds)}), `
+    source = 'm p'
+  }
+  const text = `WITH ${jump}pagina AS (
+  SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(tsquery && !denso ? pageConds.filter((c) => !conds.includes(c)) : pageConds)}
+  ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE} ${offset}
+)
+SELECT (${total})::int AS total, ${VERSAO} AS versao, r.*
+FROM (SELECT 1) AS um
+LEFT JOIN LATERAL (
+  SELECT s.id, c.nome AS cliente_nome, ts.tipo, cat.nome AS categoria, s.protocolo,
+         s.vigencia_inicio::text AS vigencia_inicio, s.vigencia_fim::text AS vigencia_fim,
+         st.nome AS status_nome,
+         (SELECT count(*)::int FROM avisos a WHERE a.servico_id = s.id AND a.resolvido = false) AS avisos_abertos,
+         s.visualizado_admin, pg.k::text AS k
+  FROM pagina pg
+  JOIN servicos s ON s.id = pg.servico_id
+  JOIN clientes c ON c.id = s.cliente_id
+  JOIN tipos_servicos ts ON ts.id = s.tipo_servico_id
+  LEFT JOIN categorias cat ON cat.id = ts.categoria_id
+  LEFT JOIN status st ON st.id = s.status_id
+  ORDER BY pg.k ${forward}, pg.servico_id ${forward}
+) r ON true`
+  // Each shape (filters, a walk or the GIN index, a position) is one prepared statement per
+  // connection: planning this statement costs more than running it (PostgreSQL alone: 1,126
+  // searches/s planned each time, 5,363/s prepared). The words never change its plan: the GIN
+  // index or the order's index is chosen above (`denso`), and they reach it as an InitPlan.
+  const name = statementName(text)
+  let result = await runStatement<PainelRow>(db, name, text, values)
+
+  let totalCount = Number(result[0]?.total ?? 0)
+  let limitado = false
+  if (tsquery) {
+    // Read at another version of the data: read again, now; and the page found again when a
+    // word with one of its prefixes came or went since.
+    if (contagem!.versao !== result[0]?.versao) {
+      contagem = await prepararBusca(db, filtro, palavras, hoje)
+      totaisDeBusca.set(chave, contagem)
+      if (contagem.tsquery !== tsquery) {
+        values[0] = contagem.tsquery
+        result = await runStatement<PainelRow>(db, name, text, values)
+      }
+    }
+    if (contagem!.n === null) {
+      contagem =
+        result[0]?.total == null
+          ? await contarBusca(db, filtro, contagem!.tsquery, hoje) // the page walked the order's index
+          : { ...contagem!, n: Number(result[0].total), versao: result[0].versao }
+      totaisDeBusca.set(chave, contagem)
+    }
+    const n = contagem!.n ?? 0
+    limitado = n > BUSCA_LIMITE
+    totalCount = Math.min(n, BUSCA_LIMITE)
+  }
+  const pages = Math.max(1, Math.ceil(totalCount / PAGE_SIZE))
+  const page = filtro.page
+  const found = result.filter((r) => r.id !== null)
+  const rows: ServicoListaItem[] = found.map((r) => ({
+    id: r.id,
+    cliente_nome: r.cliente_nome,
+    tipo: r.tipo,
+    categoria: r.categoria,
+    protocolo: r.protocolo,
+    vigencia_inicio: r.vigencia_inicio,
+    vigencia_fim: r.vigencia_fim,
+    status_nome: r.status_nome,
+    avisos_abertos: r.avisos_abertos,
+    visualizado_admin: r.visualizado_admin,
+  }))
+  const first = found[0]
+  const last = found[found.length - 1]
+  return {
+    rows,
+    total: totalCount,
+    total_limitado: limitado,
+    page,
+    page_size: PAGE_SIZE,
+    pages,
+    next: last && page < pages ? encodeCursor({ key: last.k!, id: last.id }) : null,
+    prev: first && page > 1 ? encodeCursor({ key: first.k!, id: first.id }) : null,
+  }
+}
+
+/** The options of the dashboard's filters: categories, status and document types by name. */
+export async function listFiltrosOpcoes(db: DbOrTx) {
+  const [cats, sts, tds] = await Promise.all([
+    db
+      .select({ id: categorias.id, nome: categorias.nome })
+      .from(categorias)
+      .orderBy(categorias.nome),
+    db.select({ id: status.id, nome: status.nome }).from(status).orderBy(status.nome),
+    db
+      .select({ id: tiposDocumentos.id, nome: tiposDocumentos.tipo })
+      .from(tiposDocumentos)
+      .orderBy(tiposDocumentos.tipo),
+  ])
+  return { categorias: cats, status: sts, tipos_documentos: tds }
+}
