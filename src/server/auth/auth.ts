@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import * as schema from '../db/schema.ts'
 import { getMarca } from '../mail/empresa.ts'
-import { actionEmail, type Mailer } from '../mail/mailer.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { emailConfirmarEmail, emailRedefinirSenha } from './emails.ts'
 import { LIMITED_AUTH_PATHS } from './rate-limit.ts'
 import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
 
@@ -77,15 +78,7 @@ export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
         const url = `${appUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`
         await mailer.send({
           to: user.email,
-          subject: 'Redefinição de senha - Portal do Cliente',
-          ...actionEmail(await getMarca(db, appUrl), {
-            title: 'Redefinir sua senha',
-            paragraphs: [
-              'Recebemos um pedido para redefinir a senha da sua conta no Portal do Cliente.',
-              'O link abaixo vale por 1 hora. Se você não fez este pedido, ignore esta mensagem: sua senha continua a mesma.',
-            ],
-            action: { label: 'Escolher nova senha', url },
-          }),
+          ...emailRedefinirSenha(await getMarca(db, appUrl), url),
         })
       },
     },
@@ -97,15 +90,7 @@ export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
       async sendVerificationEmail({ user, url }) {
         await mailer.send({
           to: user.email,
-          subject: 'Confirme seu email - Portal do Cliente',
-          ...actionEmail(await getMarca(db, appUrl), {
-            title: 'Confirme seu email',
-            paragraphs: [
-              'Bem-vindo ao Portal do Cliente! Para ativar sua conta, confirme seu endereço de email.',
-              'O link vale por 24 horas. Se você não criou esta conta, ignore esta mensagem.',
-            ],
-            action: { label: 'Confirmar email', url },
-          }),
+          ...emailConfirmarEmail(await getMarca(db, appUrl), url),
         })
       },
     },

@@ -4,9 +4,9 @@ import type { Db } from '../db/client.ts'
 import { dispositivosConhecidos, session, user } from '../db/schema.ts'
 import { rawRows } from '../db/sql-helpers.ts'
 import { getMarca } from '../mail/empresa.ts'
-import { actionEmail, type Mailer } from '../mail/mailer.ts'
+import type { Mailer } from '../mail/mailer.ts'
 import { describeDevice, deviceKey } from './device.ts'
-import { formatDateTimeIn } from '#shared/datas.ts'
+import { emailNovoAcesso } from './emails.ts'
 
 /**
  * Issue 13: "Novo acesso à sua conta". Called once a sign-in has made its session (after the
@@ -54,16 +54,10 @@ export async function noticeNewDevice(
   try {
     await mailer.send({
       to: row.email,
-      subject: 'Novo acesso à sua conta - Portal do Cliente',
-      ...actionEmail(await getMarca(db, appUrl), {
-        title: 'Novo acesso à sua conta',
-        paragraphs: [
-          'Sua conta no Portal do Cliente foi acessada de um dispositivo que não tínhamos visto antes.',
-          `Data e hora: ${formatDateTimeIn(row.createdAt)} (horário de Brasília)`,
-          `Endereço IP: ${row.ipAddress || 'desconhecido'}`,
-          `Navegador: ${describeDevice(row.userAgent)}`,
-          'Se foi você, não é preciso fazer nada. Se não reconhece este acesso, altere sua senha em Meus Dados e encerre as outras sessões.',
-        ],
+      ...emailNovoAcesso(await getMarca(db, appUrl), {
+        em: row.createdAt,
+        ip: row.ipAddress,
+        navegador: describeDevice(row.userAgent),
       }),
     })
   } catch (err) {

@@ -128,6 +128,12 @@ export async function endOtherSessions(db: Db, userId: string, keepToken: string
     .where(and(eq(session.userId, userId), keepToken ? ne(session.token, keepToken) : undefined))
 }
 
+/** Ends every session of the account (the global sign-out). */
+export async function endAllSessions(auth: Auth, userId: string) {
+  const ctx = await auth.$context
+  await ctx.internalAdapter.deleteUserSessions(userId)
+}
+
 /**
  * The session token of a signed cookie, or null when the signature does not match. better-auth
  * (through better-call's `setSignedCookie`) stores `token.base64(HMAC-SHA256(secret, token))`,

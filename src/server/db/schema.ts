@@ -1,3 +1,7 @@
+// Every table in one file, on purpose (over 800 lines): drizzle-kit generates the migrations from
+// this one file (drizzle.config.ts), and the tables refer to each other across every area (foreign
+// keys, the read model's triggers). Its sections, in order: better-auth's tables, the portal's
+// tables (SPEC §3), the dashboard's read model, notifications, LGPD.
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,

@@ -2,26 +2,26 @@ import { and, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { buscaTsquery, eachWord, likePattern, rawRows } from '../../db/sql-helpers.ts'
 import { HttpError } from '../../errors.ts'
-import { formatDate, formatDateTimeIn, isIsoTimestamp } from '#shared/datas.ts'
+import { descrever, descreverParaCliente, iso, item, nomesDe } from './descricoes.ts'
+import { isIsoTimestamp } from '#shared/datas.ts'
 import {
   AUDITORIA_LIMITE_CONTAGEM,
-  ROTULO_ACAO,
-  ROTULO_ENTIDADE,
   type AcaoAuditoria,
   type AuditoriaFiltro,
   type AuditoriaPagina,
-  type EventoAuditoriaItem,
   type Historico,
 } from '#shared/schemas/auditoria.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
 
 /**
- * Issue 15: reading the audit trail: the Auditoria screen (filters, keyset pages, CSV), a
- * service's Histórico and the client's filtered timeline of its own service. Events are written
- * only by `registrarAuditoria` (db/auditoria.ts).
+ * Reading the audit trail: the filters and keyset pages every reading shares, the Auditoria
+ * screen's page, a service's Histórico and the client's filtered timeline of its own service.
+ * How an event reads in Portuguese is `descricoes.ts`; the CSV is `auditoria-csv.ts`. Events are
+ * written only by `registrarAuditoria` (db/auditoria.ts).
  */
 
-type Linha = {
+/** An event as the pages read it: the row, its keyset key and the actor's current name. */
+export type Linha = {
   id: string
   em: Date | string
   chave: string
@@ -69,7 +69,7 @@ const COM_NOME = sql.raw(`p.id::text as id, p.em, p.chave, p.ator_id, u.name as 
 /** The São Paulo day `d` starts at. */
 const inicioDoDia = (d: string) => sql`(${d}::date::timestamp at time zone 'America/Sao_Paulo')`
 
-function condicoes(f: Omit<AuditoriaFiltro, 'page' | 'after' | 'before'>): SQL[] {
+export function condicoes(f: Omit<AuditoriaFiltro, 'page' | 'after' | 'before'>): SQL[] {
   const conds: SQL[] = []
   if (f.de) conds.push(sql`a.em >= ${inicioDoDia(f.de)}`)
   if (f.ate)
@@ -96,7 +96,7 @@ const onde = (conds: SQL[]) => (conds.length ? sql`where ${and(...conds)}` : sql
  * One keyset page of `where`, newest first: after `after` (older), before `before` (newer), or
  * the first. Reads one row more to know whether another page follows.
  */
-async function pagina(
+export async function pagina(
   db: DbOrTx,
   conds: SQL[],
   pos: { after?: string; before?: string },
@@ -134,208 +134,6 @@ async function pagina(
   }
 }
 
-// ---- how an event reads in Portuguese ----
-
-const CAMPO: Record<string, string> = {
-  status_id: 'Status',
-  protocolo: 'Protocolo',
-  vigencia_inicio: 'Início da vigência',
-  vigencia_fim: 'Fim da vigência',
-  detalhes: 'Detalhes',
-  anotacoes: 'Anotações',
-  notificacao: 'Template de notificação',
-  emails_interessados: 'E-mails interessados',
-  emails_tecnicos: 'E-mails técnicos',
-  tipo_servico_id: 'Tipo de serviço',
-  tipo_documento_id: 'Tipo de documento',
-  categoria_id: 'Categoria',
-  nome: 'Nome',
-  email: 'E-mail',
-  documento: 'CPF/CNPJ',
-  telefone: 'Telefone',
-  celular: 'Celular',
-  situacao: 'Situação',
-  motivo: 'Motivo',
-  visivel_cliente: 'Visível ao cliente',
-  oculto: 'Oculto',
-  texto: 'Texto',
-  data_limite: 'Data limite',
-  concluido: 'Concluído',
-  resolvido: 'Resolvido',
-  role: 'Papel',
-  ativo: 'Ativo',
-  estado: 'Situação',
-  prazo: 'Prazo',
-}
-
-const SITUACAO: Record<string, string> = {
-  enviado: 'Em análise',
-  aprovado: 'Aprovado',
-  rejeitado: 'Rejeitado',
-  substituido: 'Substituído',
-}
-
-const ARTIGO: Record<string, string> = {
-  servico: 'o serviço',
-  cliente: 'o cliente',
-  usuario: 'a conta',
-  aviso: 'o aviso',
-  documento: 'o documento',
-  categoria: 'a categoria',
-  status: 'o status',
-  tipo_servico: 'o tipo de serviço',
-  tipo_documento: 'o tipo de documento',
-  regra_documento: 'a regra de documento',
-  schedule: 'o schedule',
-  empresa: 'os dados da empresa',
-  solicitacao_lgpd: 'a solicitação LGPD',
-}
-
-/** An erasure request's states (`solicitacoes_lgpd.estado`). */
-const ESTADO_SOLICITACAO: Record<string, string> = {
-  pendente: 'Pendente',
-  recusada: 'Recusada',
-  concluida: 'Concluída',
-}
-
-type Nomes = Map<string, string>
-const ID_CHAVES = ['status_id', 'tipo_servico_id', 'tipo_documento_id', 'categoria_id']
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** The names of the catalogue ids the events mention (status, types, categories), in one query. */
-async function nomesDe(db: DbOrTx, linhas: Linha[]): Promise<Nomes> {
-  const ids = new Set<string>()
-  for (const l of linhas)
-    for (const o of [l.antes, l.depois])
-      for (const k of ID_CHAVES) {
-        const v = o?.[k]
-        if (typeof v === 'string' && UUID.test(v)) ids.add(v)
-      }
-  if (!ids.size) return new Map()
-  const lista = sql.join(
-    [...ids].map((i) => sql`${i}::uuid`),
-    sql`, `,
-  )
-  const rows = await rawRows<{ id: string; nome: string }>(
-    db,
-    sql`select id::text, nome from status where id in (${lista})
-        union all select id::text, tipo from tipos_servicos where id in (${lista})
-        union all select id::text, tipo from tipos_documentos where id in (${lista})
-        union all select id::text, nome from categorias where id in (${lista})`,
-  )
-  return new Map(rows.map((r) => [r.id, r.nome]))
-}
-
-function valor(chave: string, v: unknown, nomes: Nomes): string {
-  if (v === null || v === undefined || v === '') return 'vazio'
-  if (typeof v === 'boolean') return v ? 'Sim' : 'Não'
-  if (Array.isArray(v)) return v.length ? v.map(String).join(', ') : 'vazio'
-  if (typeof v === 'object') return '…'
-  let s = String(v)
-  if (ID_CHAVES.includes(chave)) s = nomes.get(s) ?? 'removido'
-  else if (chave === 'situacao') s = SITUACAO[s] ?? s
-  else if (chave === 'estado') s = ESTADO_SOLICITACAO[s] ?? s
-  else if (chave === 'role') s = s === 'admin' ? 'Administrador' : 'Cliente'
-  else if (/^\d{4}-\d{2}-\d{2}$/.test(s)) s = formatDate(s)
-  return s.length > 80 ? `${s.slice(0, 77)}…` : s
-}
-
-/** "Status de 'Em andamento' para 'Protocolado'; Protocolo de 'vazio' para 'X-1'". */
-function mudancas(l: Linha, nomes: Nomes, so?: string[]) {
-  const d = l.depois ?? {}
-  const a = l.antes ?? {}
-  return Object.keys(d)
-    .filter((k) => !so || so.includes(k))
-    .map((k) => `${CAMPO[k] ?? k} de '${valor(k, a[k], nomes)}' para '${valor(k, d[k], nomes)}'`)
-    .join('; ')
-}
-
-function quem(l: Linha) {
-  if (l.ator_nome) return l.ator_nome
-  if (l.ator_email) return l.ator_email
-  return l.ator_id ? 'Usuário removido' : 'Sistema'
-}
-
-/**
- * The event as a sentence. `noServico`: inside a service's Histórico, where "o serviço" goes
- * without saying.
- */
-function descrever(l: Linha, nomes: Nomes, noServico = false): string {
-  const ator = quem(l)
-  const alvo = `${ARTIGO[l.entidade] ?? l.entidade}${l.rotulo ? ` ${l.rotulo}` : ''}`
-  const d = l.depois ?? {}
-  if (l.entidade === 'solicitacao_lgpd') return descreverSolicitacao(l, ator)
-  switch (l.acao) {
-    case 'criar':
-      return `${ator} criou ${alvo}`
-    case 'alterar': {
-      const m = mudancas(l, nomes)
-      if (noServico && l.entidade === 'servico') return `${ator} alterou ${m || 'o serviço'}`
-      return `${ator} alterou ${alvo}${m ? `: ${m}` : ''}`
-    }
-    case 'excluir':
-      return `${ator} excluiu ${alvo}`
-    case 'ler':
-      if (l.entidade === 'documento' && !l.entidade_id)
-        return `${ator} consultou os documentos do serviço${l.rotulo ? ` ${l.rotulo}` : ''}`
-      return `${ator} consultou ${alvo}`
-    case 'download':
-      return `${ator} baixou ${alvo}`
-    case 'email':
-      return `${ator} enviou o e-mail${l.rotulo ? ` '${l.rotulo}'` : ''}`
-    case 'entrar':
-      return `${ator} entrou no portal`
-    case 'sair':
-      return `${ator} saiu do portal`
-    case 'falha_entrada':
-      return `Tentativa de entrada sem sucesso${l.ator_email ? ` com ${l.ator_email}` : ''}`
-    case 'dois_fatores':
-      return `${ator} ${d.ativo ? 'ativou' : 'desativou'} a verificação em duas etapas${l.rotulo ? ` de ${l.rotulo}` : ''}`
-    case 'papel':
-      return d.role === 'admin'
-        ? `${ator} tornou ${l.rotulo ?? 'a conta'} administrador`
-        : `${ator} removeu o papel de administrador de ${l.rotulo ?? 'a conta'}`
-    case 'exportar':
-      return `${ator} exportou ${alvo}`
-    case 'anonimizar':
-      return `${ator} anonimizou ${alvo}`
-  }
-}
-
-/** An erasure request (LGPD art. 18, VI): asked, refused with its reason, or carried out. */
-function descreverSolicitacao(l: Linha, ator: string): string {
-  const de = l.rotulo ? ` de ${l.rotulo}` : ''
-  const estado = l.depois?.estado
-  if (l.acao === 'criar') return `${ator} solicitou a exclusão dos dados${de}`
-  if (estado === 'recusada') {
-    const m = typeof l.depois?.motivo === 'string' ? l.depois.motivo : ''
-    const motivo = m ? `: ${m.length > 200 ? `${m.slice(0, 197)}…` : m}` : ''
-    return `${ator} recusou a solicitação de exclusão de dados${de}${motivo}`
-  }
-  if (estado === 'concluida') return `${ator} atendeu a solicitação de exclusão de dados${de}`
-  return `${ator} alterou a solicitação de exclusão de dados${de}`
-}
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()
-
-function item(l: Linha, nomes: Nomes): EventoAuditoriaItem {
-  return {
-    id: l.id,
-    em: iso(l.em),
-    ator: quem(l),
-    ator_email: l.ator_email,
-    ator_role: l.ator_role,
-    ip: l.ip,
-    acao: l.acao,
-    entidade: l.entidade,
-    entidade_id: l.entidade_id,
-    rotulo: l.rotulo,
-    servico_id: l.servico_id,
-    cliente_id: l.cliente_id,
-    descricao: descrever(l, nomes),
-  }
-}
-
 // ---- the Auditoria screen ----
 
 /** At most AUDITORIA_LIMITE_CONTAGEM + 1 rows are counted: a bounded cost on any filter. */
@@ -362,70 +160,6 @@ export async function listAuditoria(db: DbOrTx, f: AuditoriaFiltro): Promise<Aud
     page_size: PAGE_SIZE,
     next: p.next,
     prev: p.prev,
-  }
-}
-
-const CSV_CABECALHO = [
-  'Data',
-  'Usuário',
-  'E-mail',
-  'Papel',
-  'IP',
-  'Navegador',
-  'Ação',
-  'Entidade',
-  'Identificador',
-  'Nome',
-  'Descrição',
-  'Antes',
-  'Depois',
-]
-
-/** A CSV field: quoted, quotes doubled; a leading =+-@ neutralised (spreadsheet formulas). */
-const campoCsv = (v: unknown) => {
-  let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return `"${s.replace(/"/g, '""')}"`
-}
-
-/**
- * The filtered list as CSV (";"-separated, as spreadsheets in pt-BR read it), streamed: keyset
- * batches of 500, one batch in memory at a time.
- */
-export async function* auditoriaCsv(
-  db: DbOrTx,
-  f: AuditoriaFiltro,
-): AsyncGenerator<string, void, undefined> {
-  const conds = condicoes(f)
-  yield `\uFEFF${CSV_CABECALHO.map(campoCsv).join(';')}\r\n`
-  let after: string | undefined
-  for (;;) {
-    const p = await pagina(db, conds, { after }, 500)
-    const nomes = await nomesDe(db, p.rows)
-    let bloco = ''
-    for (const l of p.rows) {
-      bloco +=
-        [
-          formatDateTimeIn(new Date(l.em)),
-          quem(l),
-          l.ator_email,
-          l.ator_role,
-          l.ip,
-          l.user_agent,
-          ROTULO_ACAO[l.acao],
-          ROTULO_ENTIDADE[l.entidade as keyof typeof ROTULO_ENTIDADE] ?? l.entidade,
-          l.entidade_id,
-          l.rotulo,
-          descrever(l, nomes),
-          l.antes,
-          l.depois,
-        ]
-          .map(campoCsv)
-          .join(';') + '\r\n'
-    }
-    if (bloco) yield bloco
-    if (!p.next) return
-    after = p.next
   }
 }
 
@@ -484,16 +218,4 @@ export async function listHistoricoCliente(
     })),
     next: p.next,
   }
-}
-
-function descreverParaCliente(l: Linha, nomes: Nomes): string {
-  const doc = l.rotulo ? ` ${l.rotulo}` : ''
-  if (l.entidade === 'servico' && l.acao === 'criar') return 'Serviço criado'
-  if (l.entidade === 'servico')
-    return `Status alterado ${mudancas(l, nomes, ['status_id']).replace(/^Status /, '')}`
-  if (l.acao === 'criar') return `Você enviou o documento${doc}`
-  const situacao = String(l.depois?.situacao ?? '')
-  const motivo =
-    typeof l.depois?.motivo === 'string' && l.depois.motivo ? `: ${l.depois.motivo}` : ''
-  return `Documento${doc} ${situacao === 'aprovado' ? 'aprovado' : situacao === 'rejeitado' ? `rejeitado${motivo}` : `— ${SITUACAO[situacao] ?? situacao}`}`
 }

@@ -9,12 +9,8 @@ import {
   HistoricoQuerySchema,
   HistoricoSchema,
 } from '#shared/schemas/auditoria.ts'
-import {
-  auditoriaCsv,
-  listAuditoria,
-  listHistoricoCliente,
-  listHistoricoServico,
-} from './auditoria.queries.ts'
+import { auditoriaCsv } from './auditoria-csv.ts'
+import { listAuditoria, listHistoricoCliente, listHistoricoServico } from './auditoria.queries.ts'
 
 /**
  * Issue 15: the audit trail's screens: "Auditoria" (admin: filters, keyset pages, CSV), the

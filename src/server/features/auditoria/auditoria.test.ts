@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORIGEM_SISTEMA, registrarAuditoria } from '../../db/auditoria.ts'
 import { auditoria } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
-import { auditoriaCsv } from './auditoria.queries.ts'
+import { auditoriaCsv } from './auditoria-csv.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import {
   AUDIENCES,

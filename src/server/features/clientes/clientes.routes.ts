@@ -17,18 +17,12 @@ import {
   MeusDadosSchema,
 } from '#shared/schemas/clientes.ts'
 import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
-import {
-  createCliente,
-  deleteCliente,
-  getCliente,
-  getEnderecoCep,
-  getMeusDados,
-  listClientes,
-  recordLeituraCliente,
-  updateCliente,
-  updateClienteAdmin,
-  upsertMeusDados,
-} from './clientes.queries.ts'
+import { updateClienteAdmin } from './alterar-papel.ts'
+import { getEnderecoCep } from './buscar-cep.ts'
+import { lerCliente, listClientes, updateCliente } from './clientes.queries.ts'
+import { createCliente } from './criar-cliente.ts'
+import { deleteCliente } from './excluir-cliente.ts'
+import { getMeusDados, upsertMeusDados } from './meus-dados.ts'
 
 const admin = { audience: 'admin' } as const
 
@@ -48,15 +42,11 @@ export async function clientesRoutes(fastify: FastifyInstance) {
     async (request) => listClientes(app.ctx.db, request.query),
   )
 
-  // Issue 15: opening a client (its edit dialog) is a read of personal data, recorded.
+  // Opening a client (its edit dialog) is a read of personal data, recorded.
   app.get(
     '/api/admin/clientes/:id',
     { config: admin, schema: { params: IdParamsSchema, response: { 200: ClienteSchema } } },
-    async (request) => {
-      const cliente = await getCliente(app.ctx.db, request.params.id)
-      await recordLeituraCliente(app.ctx.db, cliente, origemDe(request))
-      return cliente
-    },
+    async (request) => lerCliente(app.ctx.db, request.params.id, origemDe(request)),
   )
 
   app.post(

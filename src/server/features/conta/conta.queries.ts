@@ -1,11 +1,29 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import { consentPending } from '../../auth/consentimento.ts'
 import { describeDevice } from '../../auth/device.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { empresa, session } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import type { Actor } from '../../policy.ts'
-import { SESSAO_NAO_ENCONTRADA, type Sessao } from '#shared/schemas/conta.ts'
+import { SESSAO_NAO_ENCONTRADA, type Me, type Sessao } from '#shared/schemas/conta.ts'
 import type { Empresa } from '#shared/schemas/empresa.ts'
+
+/**
+ * `/api/me`: who is signed in, and whether a client still has to accept the current privacy
+ * notice and terms (`aceite_pendente`; administrators are never asked).
+ */
+export async function getMe(db: DbOrTx, actor: Actor): Promise<Me> {
+  return {
+    aceite_pendente: actor.role === 'usuario' && (await consentPending(db, actor.userId)),
+    user: {
+      id: actor.userId,
+      email: actor.email,
+      emailVerified: actor.emailVerified,
+      twoFactorEnabled: actor.twoFactorEnabled,
+    },
+    role: actor.role,
+  }
+}
 
 /** The actor's own sessions that have not expired, the most recently used first. */
 export async function listSessoes(db: DbOrTx, actor: Actor): Promise<Sessao[]> {

@@ -1,7 +1,33 @@
 import { Readable } from 'node:stream'
 import JSZip from 'jszip'
+import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import type { Actor } from '../../policy.ts'
 import type { Storage } from '../../storage/storage.ts'
-import type { ArquivoExportado } from './privacidade.queries.ts'
+import { getExportacao, type ArquivoExportado } from './exportacao-dados.ts'
+
+type Log = { error: (obj: object, msg: string) => void }
+
+/**
+ * "Baixar meus dados": reads everything the portal holds about the client (`getExportacao`),
+ * records the export in the audit trail (its own statement, after the read) and answers the zip
+ * to stream.
+ */
+export async function exportarMeusDados(
+  deps: { db: DbOrTx; storage: Storage; log: Log },
+  actor: Actor,
+  origem: Origem,
+): Promise<Readable> {
+  const { dados, arquivos } = await getExportacao(deps.db, actor)
+  await registrarAuditoria(deps.db, origem, {
+    acao: 'exportar',
+    entidade: 'usuario',
+    entidade_id: actor.userId,
+    cliente_id: (dados.cadastro?.id as string | undefined) ?? null,
+    depois: { arquivos: arquivos.length },
+  })
+  return zipExportacao(dados, arquivos, deps.storage, deps.log)
+}
 
 /**
  * "Baixar meus dados" (issue 15): one zip, built while it is sent: `meus-dados.json` first, then
@@ -14,7 +40,7 @@ export function zipExportacao(
   dados: unknown,
   arquivos: ArquivoExportado[],
   storage: Storage,
-  log: { error: (obj: object, msg: string) => void },
+  log: Log,
 ): Readable {
   const zip = new JSZip()
   zip.file('meus-dados.json', JSON.stringify(dados, null, 2), {

@@ -1,33 +1,22 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { isCurrentPassword } from '../../auth/auth.ts'
 import { enforceLimits } from '../../auth/rate-limit.ts'
-import { origemDe, registrarAuditoria } from '../../db/auditoria.ts'
-import { HttpError } from '../../errors.ts'
-import { getEmpresa, getMarca } from '../../mail/empresa.ts'
-import { actionEmail } from '../../mail/mailer.ts'
+import { origemDe } from '../../db/auditoria.ts'
+import { getEmpresa } from '../../mail/empresa.ts'
 import { actorOf } from '../../policy.ts'
-import { deleteWithFiles } from '../../storage/arquivos.ts'
-import { zipExportacao } from './exportacao.ts'
+import { concluirSolicitacao } from './excluir-dados.ts'
+import { exportarMeusDados } from './exportacao.ts'
 import { paginaPrivacidade, paginaTermos } from './paginas.ts'
-import {
-  concluirSolicitacao,
-  createSolicitacao,
-  getExportacao,
-  getRetencao,
-  getSolicitacao,
-  listMinhasSolicitacoes,
-  listSolicitacoes,
-  recusarSolicitacao,
-  updateRetencao,
-} from './privacidade.queries.ts'
+import { listMinhasSolicitacoes, listSolicitacoes } from './privacidade.queries.ts'
+import { recusarSolicitacao } from './recusar-solicitacao.ts'
+import { getRetencao, updateRetencao } from './retencao.ts'
+import { solicitarExclusao } from './solicitar-exclusao.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
   ExclusaoSchema,
   MinhaSolicitacaoSchema,
   RecusaSchema,
   RetencaoSchema,
-  SENHA_INCORRETA,
   SolicitacaoSchema,
   SolicitacoesPageSchema,
   SemParametrosSchema,
@@ -35,11 +24,19 @@ import {
 } from '#shared/schemas/privacidade.ts'
 
 /**
- * Issue 15: the public privacy notice and terms, the client's rights (export, erasure request)
+ * The public privacy notice and terms, the client's rights (export, erasure request)
  * and the administrators' side (requests, retention).
  */
 export async function privacidadeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  /** What the workflows need of the app, with the request's log. */
+  const deps = (request: FastifyRequest) => ({
+    db: app.ctx.db,
+    storage: app.ctx.storage,
+    mailer: app.ctx.mailer,
+    appUrl: app.ctx.config.appUrl,
+    log: request.log,
+  })
 
   for (const [url, render] of [
     ['/privacidade', paginaPrivacidade],
@@ -59,21 +56,13 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
     // It takes no query: anything added is refused (an export is recorded in the audit trail).
     { config: { audience: 'cliente' }, schema: { querystring: SemParametrosSchema } },
     async (request, reply) => {
-      const actor = actorOf(request)
-      const { dados, arquivos } = await getExportacao(app.ctx.db, actor)
-      await registrarAuditoria(app.ctx.db, origemDe(request), {
-        acao: 'exportar',
-        entidade: 'usuario',
-        entidade_id: actor.userId,
-        cliente_id: (dados.cadastro?.id as string | undefined) ?? null,
-        depois: { arquivos: arquivos.length },
-      })
+      const zip = await exportarMeusDados(deps(request), actorOf(request), origemDe(request))
       const dia = new Date().toISOString().slice(0, 10)
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="meus-dados-${dia}.zip"`)
         .header('cache-control', 'no-store')
-        .send(zipExportacao(dados, arquivos, app.ctx.storage, request.log))
+        .send(zip)
     },
   )
 
@@ -95,11 +84,15 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request)
-      const { db, auth, config } = app.ctx
+      const { db, config } = app.ctx
       await enforceLimits(db, reply, config.authLimits, 'password-change', request.ip, actor.email)
-      if (!(await isCurrentPassword(auth, actor.userId, request.body.senha)))
-        throw new HttpError(400, SENHA_INCORRETA, 'senha')
-      return reply.status(201).send(await createSolicitacao(db, actor, origemDe(request)))
+      const solicitacao = await solicitarExclusao(
+        app.ctx,
+        actor,
+        request.body.senha,
+        origemDe(request),
+      )
+      return reply.status(201).send(solicitacao)
     },
   )
 
@@ -119,29 +112,7 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
       config: { audience: 'admin' },
       schema: { params: IdParamsSchema, response: { 200: SolicitacaoSchema } },
     },
-    async (request) => {
-      const { db, storage, mailer, config } = app.ctx
-      const { email } = await deleteWithFiles({ db, storage, log: request.log }, async (tx) => {
-        const { keys, email } = await concluirSolicitacao(tx, request.params.id, origemDe(request))
-        return { result: { email }, keys }
-      })
-      request.log.info({ solicitacao: request.params.id }, 'LGPD erasure carried out')
-      if (email)
-        await mailer
-          .send({
-            to: email,
-            subject: 'Seus dados foram excluídos - Portal do Cliente',
-            ...actionEmail(await getMarca(db, config.appUrl), {
-              title: 'Sua solicitação de exclusão foi atendida',
-              paragraphs: [
-                'Atendemos à sua solicitação de exclusão de dados (LGPD, art. 18). Sua conta no Portal do Cliente, suas sessões e seus documentos foram removidos.',
-                'O histórico dos serviços e das licenças ambientais, que a legislação ambiental nos obriga a guardar, foi mantido sem os seus dados pessoais.',
-              ],
-            }),
-          })
-          .catch((err) => request.log.error({ err }, 'LGPD erasure e-mail failed'))
-      return getSolicitacao(db, request.params.id)
-    },
+    async (request) => concluirSolicitacao(deps(request), request.params.id, origemDe(request)),
   )
 
   app.post(
@@ -150,29 +121,8 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
       config: { audience: 'admin' },
       schema: { params: IdParamsSchema, body: RecusaSchema, response: { 200: SolicitacaoSchema } },
     },
-    async (request) => {
-      const { db, mailer, config } = app.ctx
-      const { email } = await db.transaction((tx) =>
-        recusarSolicitacao(tx, request.params.id, origemDe(request), request.body.motivo),
-      )
-      if (email)
-        await mailer
-          .send({
-            to: email,
-            subject: 'Sua solicitação de exclusão de dados - Portal do Cliente',
-            ...actionEmail(await getMarca(db, config.appUrl), {
-              title: 'Sua solicitação de exclusão foi recusada',
-              paragraphs: [
-                'Analisamos sua solicitação de exclusão de dados e não pudemos atendê-la pelo seguinte motivo:',
-                request.body.motivo,
-                'Se tiver dúvidas, responda a este e-mail ou fale com o encarregado indicado na Política de Privacidade.',
-              ],
-              action: { label: 'Ver Política de Privacidade', url: `${config.appUrl}/privacidade` },
-            }),
-          })
-          .catch((err) => request.log.error({ err }, 'LGPD refusal e-mail failed'))
-      return getSolicitacao(db, request.params.id)
-    },
+    async (request) =>
+      recusarSolicitacao(deps(request), request.params.id, request.body.motivo, origemDe(request)),
   )
 
   app.get(

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema.ts'
 import { registrarAuditoria } from '../../db/auditoria.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
-import { expurgar } from './privacidade.queries.ts'
+import { expurgar } from './retencao.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import {
   AUDIENCES,

@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify'
+import { auditarConta } from './auditar-conta.ts'
+import { emailOf, type BetterAuthAnswer } from './better-auth-http.ts'
+import { recordConsent } from './consentimento.ts'
+import { noticeNewDevice } from './new-device.ts'
+import { endOtherSessions, sessionTokenSet, type ActorResolver } from './session.ts'
+
+/**
+ * The portal's side of an answer of better-auth (routes.ts), once it is copied to the reply: a
+ * sign-up records the consent it carried, a sign-in tells the owner about a new device, enrolling
+ * in the second factor ends the account's other sessions, and the audit trail records what
+ * happened (`auditarConta`).
+ */
+export async function aposResposta(
+  request: FastifyRequest,
+  path: string,
+  actor: Awaited<ReturnType<ActorResolver>>,
+  answer: BetterAuthAnswer,
+) {
+  const { db, mailer, auth, config } = request.server.ctx
+  if (path === '/sign-up/email' && answer.status === 200) {
+    const id = userIdOf(answer.text)
+    if (id) await recordConsent(db, id)
+  }
+  const opened = answer.status === 200 ? await sessionTokenSet(auth, answer.cookies) : null
+  if (opened && signsIn(path, actor))
+    await noticeNewDevice(db, mailer, request.log, opened, config.appUrl)
+  // Enrolling ends the account's other sessions: they were opened without the second
+  // factor, and an administrator's session must have passed it (policy.ts).
+  if (opened && path === '/two-factor/verify-totp' && actor && !actor.twoFactorEnabled)
+    await endOtherSessions(db, actor.userId, opened)
+  await auditarConta(request, {
+    path,
+    status: answer.status,
+    actor,
+    openedToken: opened && signsIn(path, actor) ? opened : null,
+    email: emailOf(request),
+  })
+}
+
+/** The account a sign-up answer names (`{ user: { id } }`). */
+function userIdOf(text: string | null): string | undefined {
+  try {
+    const id = (JSON.parse(text ?? '') as { user?: { id?: unknown } }).user?.id
+    return typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a session this answer opens is a sign-in: the password's (when no second factor
+ * follows, no session is opened) or the second factor's that ends one (not a signed-in account
+ * confirming its enrolment).
+ */
+const signsIn = (path: string, actor: unknown) =>
+  path === '/sign-in/email' ||
+  ((path === '/two-factor/verify-totp' || path === '/two-factor/verify-backup-code') && !actor)

@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
+import type { Linha } from './auditoria.queries.ts'
+import { formatDate } from '#shared/datas.ts'
+import type { EventoAuditoriaItem } from '#shared/schemas/auditoria.ts'
+
+/**
+ * How an event reads in Portuguese ("Maria alterou Status de 'A' para 'B'"): the sentences of
+ * the Auditoria screen and its CSV, of a service's Histórico and of the client's timeline, with
+ * the catalogue ids they mention mapped to names at read time (`nomesDe`).
+ */
+
+const CAMPO: Record<string, string> = {
+  status_id: 'Status',
+  protocolo: 'Protocolo',
+  vigencia_inicio: 'Início da vigência',
+  vigencia_fim: 'Fim da vigência',
+  detalhes: 'Detalhes',
+  anotacoes: 'Anotações',
+  notificacao: 'Template de notificação',
+  emails_interessados: 'E-mails interessados',
+  emails_tecnicos: 'E-mails técnicos',
+  tipo_servico_id: 'Tipo de serviço',
+  tipo_documento_id: 'Tipo de documento',
+  categoria_id: 'Categoria',
+  nome: 'Nome',
+  email: 'E-mail',
+  documento: 'CPF/CNPJ',
+  telefone: 'Telefone',
+  celular: 'Celular',
+  situacao: 'Situação',
+  motivo: 'Motivo',
+  visivel_cliente: 'Visível ao cliente',
+  oculto: 'Oculto',
+  texto: 'Texto',
+  data_limite: 'Data limite',
+  concluido: 'Concluído',
+  resolvido: 'Resolvido',
+  role: 'Papel',
+  ativo: 'Ativo',
+  estado: 'Situação',
+  prazo: 'Prazo',
+}
+
+const SITUACAO: Record<string, string> = {
+  enviado: 'Em análise',
+  aprovado: 'Aprovado',
+  rejeitado: 'Rejeitado',
+  substituido: 'Substituído',
+}
+
+const ARTIGO: Record<string, string> = {
+  servico: 'o serviço',
+  cliente: 'o cliente',
+  usuario: 'a conta',
+  aviso: 'o aviso',
+  documento: 'o documento',
+  categoria: 'a categoria',
+  status: 'o status',
+  tipo_servico: 'o tipo de serviço',
+  tipo_documento: 'o tipo de documento',
+  regra_documento: 'a regra de documento',
+  schedule: 'o schedule',
+  empresa: 'os dados da empresa',
+  solicitacao_lgpd: 'a solicitação LGPD',
+}
+
+/** An erasure request's states (`solicitacoes_lgpd.estado`). */
+const ESTADO_SOLICITACAO: Record<string, string> = {
+  pendente: 'Pendente',
+  recusada: 'Recusada',
+  concluida: 'Concluída',
+}
+
+export type Nomes = Map<string, string>
+const ID_CHAVES = ['status_id', 'tipo_servico_id', 'tipo_documento_id', 'categoria_id']
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The names of the catalogue ids the events mention (status, types, categories), in one query. */
+export async function nomesDe(db: DbOrTx, linhas: Linha[]): Promise<Nomes> {
+  const ids = new Set<string>()
+  for (const l of linhas)
+    for (const o of [l.antes, l.depois])
+      for (const k of ID_CHAVES) {
+        const v = o?.[k]
+        if (typeof v === 'string' && UUID.test(v)) ids.add(v)
+      }
+  if (!ids.size) return new Map()
+  const lista = sql.join(
+    [...ids].map((i) => sql`${i}::uuid`),
+    sql`, `,
+  )
+  const rows = await rawRows<{ id: string; nome: string }>(
+    db,
+    sql`select id::text, nome from status where id in (${lista})
+        union all select id::text, tipo from tipos_servicos where id in (${lista})
+        union all select id::text, tipo from tipos_documentos where id in (${lista})
+        union all select id::text, nome from categorias where id in (${lista})`,
+  )
+  return new Map(rows.map((r) => [r.id, r.nome]))
+}
+
+function valor(chave: string, v: unknown, nomes: Nomes): string {
+  if (v === null || v === undefined || v === '') return 'vazio'
+  if (typeof v === 'boolean') return v ? 'Sim' : 'Não'
+  if (Array.isArray(v)) return v.length ? v.map(String).join(', ') : 'vazio'
+  if (typeof v === 'object') return '…'
+  let s = String(v)
+  if (ID_CHAVES.includes(chave)) s = nomes.get(s) ?? 'removido'
+  else if (chave === 'situacao') s = SITUACAO[s] ?? s
+  else if (chave === 'estado') s = ESTADO_SOLICITACAO[s] ?? s
+  else if (chave === 'role') s = s === 'admin' ? 'Administrador' : 'Cliente'
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(s)) s = formatDate(s)
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s
+}
+
+/** "Status de 'Em andamento' para 'Protocolado'; Protocolo de 'vazio' para 'X-1'". */
+function mudancas(l: Linha, nomes: Nomes, so?: string[]) {
+  const d = l.depois ?? {}
+  const a = l.antes ?? {}
+  return Object.keys(d)
+    .filter((k) => !so || so.includes(k))
+    .map((k) => `${CAMPO[k] ?? k} de '${valor(k, a[k], nomes)}' para '${valor(k, d[k], nomes)}'`)
+    .join('; ')
+}
+
+export function quem(l: Linha) {
+  if (l.ator_nome) return l.ator_nome
+  if (l.ator_email) return l.ator_email
+  return l.ator_id ? 'Usuário removido' : 'Sistema'
+}
+
+/**
+ * The event as a sentence. `noServico`: inside a service's Histórico, where "o serviço" goes
+ * without saying.
+ */
+export function descrever(l: Linha, nomes: Nomes, noServico = false): string {
+  const ator = quem(l)
+  const alvo = `${ARTIGO[l.entidade] ?? l.entidade}${l.rotulo ? ` ${l.rotulo}` : ''}`
+  const d = l.depois ?? {}
+  if (l.entidade === 'solicitacao_lgpd') return descreverSolicitacao(l, ator)
+  switch (l.acao) {
+    case 'criar':
+      return `${ator} criou ${alvo}`
+    case 'alterar': {
+      const m = mudancas(l, nomes)
+      if (noServico && l.entidade === 'servico') return `${ator} alterou ${m || 'o serviço'}`
+      return `${ator} alterou ${alvo}${m ? `: ${m}` : ''}`
+    }
+    case 'excluir':
+      return `${ator} excluiu ${alvo}`
+    case 'ler':
+      if (l.entidade === 'documento' && !l.entidade_id)
+        return `${ator} consultou os documentos do serviço${l.rotulo ? ` ${l.rotulo}` : ''}`
+      return `${ator} consultou ${alvo}`
+    case 'download':
+      return `${ator} baixou ${alvo}`
+    case 'email':
+      return `${ator} enviou o e-mail${l.rotulo ? ` '${l.rotulo}'` : ''}`
+    case 'entrar':
+      return `${ator} entrou no portal`
+    case 'sair':
+      return `${ator} saiu do portal`
+    case 'falha_entrada':
+      return `Tentativa de entrada sem sucesso${l.ator_email ? ` com ${l.ator_email}` : ''}`
+    case 'dois_fatores':
+      return `${ator} ${d.ativo ? 'ativou' : 'desativou'} a verificação em duas etapas${l.rotulo ? ` de ${l.rotulo}` : ''}`
+    case 'papel':
+      return d.role === 'admin'
+        ? `${ator} tornou ${l.rotulo ?? 'a conta'} administrador`
+        : `${ator} removeu o papel de administrador de ${l.rotulo ?? 'a conta'}`
+    case 'exportar':
+      return `${ator} exportou ${alvo}`
+    case 'anonimizar':
+      return `${ator} anonimizou ${alvo}`
+  }
+}
+
+/** An erasure request (LGPD art. 18, VI): asked, refused with its reason, or carried out. */
+function descreverSolicitacao(l: Linha, ator: string): string {
+  const de = l.rotulo ? ` de ${l.rotulo}` : ''
+  const estado = l.depois?.estado
+  if (l.acao === 'criar') return `${ator} solicitou a exclusão dos dados${de}`
+  if (estado === 'recusada') {
+    const m = typeof l.depois?.motivo === 'string' ? l.depois.motivo : ''
+    const motivo = m ? `: ${m.length > 200 ? `${m.slice(0, 197)}…` : m}` : ''
+    return `${ator} recusou a solicitação de exclusão de dados${de}${motivo}`
+  }
+  if (estado === 'concluida') return `${ator} atendeu a solicitação de exclusão de dados${de}`
+  return `${ator} alterou a solicitação de exclusão de dados${de}`
+}
+
+export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()
+
+/** An event as the Auditoria screen lists it. */
+export function item(l: Linha, nomes: Nomes): EventoAuditoriaItem {
+  return {
+    id: l.id,
+    em: iso(l.em),
+    ator: quem(l),
+    ator_email: l.ator_email,
+    ator_role: l.ator_role,
+    ip: l.ip,
+    acao: l.acao,
+    entidade: l.entidade,
+    entidade_id: l.entidade_id,
+    rotulo: l.rotulo,
+    servico_id: l.servico_id,
+    cliente_id: l.cliente_id,
+    descricao: descrever(l, nomes),
+  }
+}
+
+/** The client's timeline: what happened to its service and documents, never who did it. */
+export function descreverParaCliente(l: Linha, nomes: Nomes): string {
+  const doc = l.rotulo ? ` ${l.rotulo}` : ''
+  if (l.entidade === 'servico' && l.acao === 'criar') return 'Serviço criado'
+  if (l.entidade === 'servico')
+    return `Status alterado ${mudancas(l, nomes, ['status_id']).replace(/^Status /, '')}`
+  if (l.acao === 'criar') return `Você enviou o documento${doc}`
+  const situacao = String(l.depois?.situacao ?? '')
+  const motivo =
+    typeof l.depois?.motivo === 'string' && l.depois.motivo ? `: ${l.depois.motivo}` : ''
+  return `Documento${doc} ${situacao === 'aprovado' ? 'aprovado' : situacao === 'rejeitado' ? `rejeitado${motivo}` : `— ${SITUACAO[situacao] ?? situacao}`}`
+}

@@ -1,0 +1,94 @@
+import { and, eq, gte, notExists, sql } from 'drizzle-orm'
+import { createConfirmedAccount, type Auth } from '../../auth/auth.ts'
+import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import type { Db } from '../../db/client.ts'
+import { account, clientes, user } from '../../db/schema.ts'
+import { assertUnique, getCliente, rowValues, uniqueViolation } from './clientes.queries.ts'
+import { CONTA_NAO_CRIADA, type ClienteBody } from '#shared/schemas/clientes.ts'
+
+/**
+ * SPEC §7 "create-user": the client row and its account. The client row is written first and is
+ * the arbiter of a double click: of two identical forms sent at once only one insert passes the
+ * unique keys (documento, e-mail), the other answers 409 before it touches any account. Then the
+ * account is made (better-auth writes outside our transactions) and linked to the row. When the
+ * account cannot be made (the e-mail already has one, for instance), the client stays without
+ * it and the answer carries SPEC's warning, the same state a crash between the two steps leaves.
+ * An existing account is never linked from here, confirmed or not (an unconfirmed one may be
+ * someone else's sign-up): a confirmed holder links the record from Meus Dados
+ * (`upsertMeusDados`).
+ */
+export async function createCliente(
+  deps: { db: Db; auth: Auth; log: { warn: (obj: object, msg: string) => void } },
+  body: ClienteBody & { senha_temporaria: string },
+  origem: Origem,
+) {
+  const { db } = deps
+  const { senha_temporaria, ...dados } = body
+  await assertUnique(db, dados)
+
+  let id: string
+  try {
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(clientes)
+        .values({ ...rowValues(dados), user_id: null })
+        .returning({ id: clientes.id })
+      // The new record (never the temporary password), in the insert's transaction.
+      await registrarAuditoria(tx, origem, {
+        acao: 'criar',
+        entidade: 'cliente',
+        entidade_id: row.id,
+        rotulo: dados.nome,
+        cliente_id: row.id,
+        depois: rowValues(dados),
+      })
+      return row.id
+    })
+  } catch (err) {
+    throw uniqueViolation(err) ?? err
+  }
+
+  let userId = await createAccount(deps, dados.email, senha_temporaria)
+  if (userId) {
+    try {
+      await db.update(clientes).set({ user_id: userId }).where(eq(clientes.id, id))
+    } catch (err) {
+      deps.log.warn({ err }, 'account of a new client could not be linked')
+      await db.delete(user).where(eq(user.id, userId))
+      userId = null
+    }
+  }
+  return { cliente: await getCliente(db, id), aviso: userId ? undefined : CONTA_NAO_CRIADA }
+}
+
+/** A confirmed account for a new client's e-mail, or null when it has one already or fails. */
+async function createAccount(
+  deps: { db: Db; auth: Auth; log: { warn: (obj: object, msg: string) => void } },
+  email: string,
+  senha: string,
+): Promise<string | null> {
+  const { db } = deps
+  const [taken] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`)
+    .limit(1)
+  if (taken) return null
+  const startedAt = new Date()
+  try {
+    return (await createConfirmedAccount(deps.auth, email, senha)).id
+  } catch (err) {
+    deps.log.warn({ err }, 'account of a new client could not be created')
+    // A half-made account (a user this call created, still without its password) must not stay.
+    await db
+      .delete(user)
+      .where(
+        and(
+          sql`lower(${user.email}) = ${email}`,
+          gte(user.createdAt, startedAt),
+          notExists(db.select({ id: account.id }).from(account).where(eq(account.userId, user.id))),
+        ),
+      )
+    return null
+  }
+}
