@@ -12,7 +12,7 @@ import { Input } from '../../components/ui/input.tsx'
 import { FormMaskedInput } from '../../components/ui/masked-input.tsx'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { clienteQuery, useCreateCliente, useUpdateCliente } from './api.ts'
-import { EnderecoFields, TelefoneField } from './contato-endereco-fields.tsx'
+import { contatoEnderecoValues, EnderecoFields, TelefoneField } from './contato-endereco-fields.tsx'
 import { formatDocumento } from '#shared/documento.ts'
 import {
   ClienteCreateSchema,
@@ -42,14 +42,8 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
       nome: cliente?.nome ?? '',
       email: cliente?.email ?? '',
       documento: cliente ? formatDocumento(cliente.documento) : '',
-      telefone: cliente?.telefone ?? '',
       nascimento: cliente?.nascimento ?? '',
-      cep: cliente?.cep ?? '',
-      logradouro: cliente?.logradouro ?? '',
-      complemento: cliente?.complemento ?? '',
-      bairro: cliente?.bairro ?? '',
-      localidade: cliente?.localidade ?? '',
-      uf: cliente?.uf ?? '',
+      ...contatoEnderecoValues(cliente),
       senha_temporaria: '',
     },
   })

@@ -7,6 +7,17 @@ import { CepField, fillEndereco } from './cep-field.tsx'
 type Campo = 'telefone' | 'cep' | 'logradouro' | 'complemento' | 'bairro' | 'localidade' | 'uf'
 type ContatoEndereco = Record<Campo, string | null | undefined>
 
+/** The group's starting values from a client record: empty text where it has none. */
+export const contatoEnderecoValues = (c?: Partial<ContatoEndereco> | null) => ({
+  telefone: c?.telefone ?? '',
+  cep: c?.cep ?? '',
+  logradouro: c?.logradouro ?? '',
+  complemento: c?.complemento ?? '',
+  bairro: c?.bairro ?? '',
+  localidade: c?.localidade ?? '',
+  uf: c?.uf ?? '',
+})
+
 /**
  * Where the fields stand. `dialogo`: the client dialog, someone else's record typed by the
  * administration: the browser does not fill it in, no examples, two fields a row from 640 px.

@@ -12,7 +12,7 @@ import { FormMaskedInput } from '../../components/ui/masked-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { useSaveMeusDados } from './api.ts'
-import { EnderecoFields, TelefoneField } from './contato-endereco-fields.tsx'
+import { contatoEnderecoValues, EnderecoFields, TelefoneField } from './contato-endereco-fields.tsx'
 import { DOCUMENTO_INVALIDO, formatDocumento } from '#shared/documento.ts'
 import {
   CEP_INVALIDO,
@@ -42,13 +42,7 @@ function toForm(cliente: ClienteDados | null, email: string): FormValues {
     documento: formatDocumento(cliente?.documento),
     email: cliente?.email ?? email,
     nascimento: cliente?.nascimento ?? '',
-    telefone: cliente?.telefone ?? '',
-    cep: cliente?.cep ?? '',
-    logradouro: cliente?.logradouro ?? '',
-    complemento: cliente?.complemento ?? '',
-    bairro: cliente?.bairro ?? '',
-    localidade: cliente?.localidade ?? '',
-    uf: cliente?.uf ?? '',
+    ...contatoEnderecoValues(cliente),
   }
 }
 
