@@ -112,7 +112,7 @@ const screens: RouteObject[] = [
         })),
       ),
       page('admin/servicos', 'Dashboard Global', 'admin', () =>
-        import('./features/servicos/admin-servicos-page.tsx').then((m) => ({
+        import('./features/servicos/dashboard-global-page.tsx').then((m) => ({
           Component: m.AdminServicosPage,
         })),
       ),
@@ -163,8 +163,8 @@ const screens: RouteObject[] = [
         import('./pages/auditoria-page.tsx').then((m) => ({ Component: m.AuditoriaPage })),
       ),
       page('admin/meus-dados', 'Meus Dados', 'admin', () =>
-        import('./pages/admin-meus-dados-page.tsx').then((m) => ({
-          Component: m.AdminMeusDadosPage,
+        import('./pages/perfil-page.tsx').then((m) => ({
+          Component: m.PerfilPage,
         })),
       ),
     ],

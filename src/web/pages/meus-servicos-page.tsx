@@ -1,7 +1,7 @@
-import { MeusAvisosDoServico } from '../features/avisos/meus-avisos.tsx'
-import { MeusServicosPage as MeusServicos } from '../features/servicos/meus-servicos-page.tsx'
+import { AvisosAbertos } from '../features/avisos/avisos-abertos.tsx'
+import { MeusServicosPage as MeusServicos } from '../features/servicos/meus-servicos.tsx'
 
 /** SPEC §2 Meus Serviços, the client home (servicos) with each service's open avisos (avisos). */
 export function MeusServicosPage() {
-  return <MeusServicos avisosDoServico={(id) => <MeusAvisosDoServico servicoId={id} />} />
+  return <MeusServicos avisosDoServico={(id) => <AvisosAbertos servicoId={id} />} />
 }

@@ -8,7 +8,7 @@ import { notifyError } from '../lib/notify.ts'
 import { paths } from '../paths.ts'
 import { AvisosCard } from '../features/avisos/avisos-card.tsx'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
-import { AdminDocumentosCard } from '../features/documentos/admin-documentos-card.tsx'
+import { DocumentosCard } from '../features/documentos/documentos-card.tsx'
 import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
 
@@ -48,7 +48,7 @@ export function ServicoDetailPage() {
       key={servico.id}
       servico={servico}
       main={
-        <AdminDocumentosCard
+        <DocumentosCard
           servicoId={servico.id}
           tipoServico={servico.tipo}
           protocolo={servico.protocolo}

@@ -1,5 +1,6 @@
-import { IMaskInput } from 'react-imask'
 import type { ComponentProps } from 'react'
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
+import { IMaskInput } from 'react-imask'
 import { cn } from '../../lib/utils.ts'
 import { inputClass } from './input.tsx'
 
@@ -35,6 +36,40 @@ export function MaskedInput({ mask, value, onValueChange, className, ...props }:
       value={value ?? ''}
       onAccept={(v: string) => onValueChange(v)}
       className={cn(inputClass, className)}
+    />
+  )
+}
+
+/**
+ * A MaskedInput bound to a react-hook-form field: its error marks it invalid and describes it
+ * (`<id>-erro`, the message `Field` shows below it).
+ */
+export function FormMaskedInput<T extends FieldValues, Out = T>({
+  control,
+  name,
+  id,
+  ...props
+}: Omit<Props, 'value' | 'onValueChange' | 'name' | 'id'> & {
+  control: Control<T, unknown, Out>
+  name: FieldPath<T>
+  id: string
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MaskedInput
+          {...props}
+          id={id}
+          name={field.name}
+          value={(field.value as string | null | undefined) ?? ''}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          aria-invalid={fieldState.invalid || undefined}
+          aria-describedby={fieldState.error ? `${id}-erro` : undefined}
+        />
+      )}
     />
   )
 }

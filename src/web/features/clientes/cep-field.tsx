@@ -25,8 +25,8 @@ export function fillEndereco(form: EnderecoForm, endereco: EnderecoCep) {
 
 /**
  * SPEC §7: the CEP input with its lookup (the "Buscar CEP" button, or Enter in the field: Enter
- * never submits the surrounding form). `onFound` receives the address to fill in. Used by Meus
- * Dados and by the administrator's client dialog.
+ * never submits the surrounding form). `onFound` receives the address to fill in. Used by
+ * `EnderecoFields`, the address of the client dialog and of Meus Dados.
  */
 export function CepField({
   id,

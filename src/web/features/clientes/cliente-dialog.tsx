@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Wand2 } from 'lucide-react'
-import { Controller, useForm, type Resolver } from 'react-hook-form'
+import { useForm, type Resolver } from 'react-hook-form'
 import type { z } from 'zod'
 import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { FormDateField } from '../../components/ui/date-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { MaskedInput } from '../../components/ui/masked-input.tsx'
+import { FormMaskedInput } from '../../components/ui/masked-input.tsx'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { clienteQuery, useCreateCliente, useUpdateCliente } from './api.ts'
-import { CepField, fillEndereco } from './cep-field.tsx'
+import { contatoEnderecoValues, EnderecoFields, TelefoneField } from './contato-endereco-fields.tsx'
 import { formatDocumento } from '#shared/documento.ts'
 import {
   ClienteCreateSchema,
@@ -42,14 +42,8 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
       nome: cliente?.nome ?? '',
       email: cliente?.email ?? '',
       documento: cliente ? formatDocumento(cliente.documento) : '',
-      telefone: cliente?.telefone ?? '',
       nascimento: cliente?.nascimento ?? '',
-      cep: cliente?.cep ?? '',
-      logradouro: cliente?.logradouro ?? '',
-      complemento: cliente?.complemento ?? '',
-      bairro: cliente?.bairro ?? '',
-      localidade: cliente?.localidade ?? '',
-      uf: cliente?.uf ?? '',
+      ...contatoEnderecoValues(cliente),
       senha_temporaria: '',
     },
   })
@@ -81,30 +75,6 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
       )
     }
   }, notifyInvalid('Erro'))
-
-  const masked = (
-    name: 'documento' | 'telefone' | 'uf',
-    id: string,
-    mask: 'documento' | 'telefone' | 'uf',
-    extra: Record<string, unknown> = {},
-  ) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <MaskedInput
-          id={id}
-          mask={mask}
-          value={(field.value as string | null | undefined) ?? ''}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          aria-invalid={Boolean(errors[name])}
-          {...extra}
-        />
-      )}
-    />
-  )
 
   return (
     <FormDialog
@@ -154,78 +124,24 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
           error={errors.documento?.message}
           required
         >
-          {masked('documento', 'cliente-documento', 'documento', {
-            inputMode: 'text',
-            autoComplete: 'off',
-          })}
+          <FormMaskedInput
+            control={form.control}
+            name="documento"
+            id="cliente-documento"
+            mask="documento"
+            inputMode="text"
+            autoComplete="off"
+          />
         </Field>
-        <Field label="Telefone" htmlFor="cliente-telefone" error={errors.telefone?.message}>
-          {masked('telefone', 'cliente-telefone', 'telefone', { inputMode: 'tel', type: 'tel' })}
-        </Field>
+        <TelefoneField form={form} idPrefix="cliente" variant="dialogo" />
         <Field label="Data de nascimento" htmlFor="cliente-nascimento">
           <FormDateField control={form.control} name="nascimento" id="cliente-nascimento" />
         </Field>
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-6">
+      <fieldset>
         <legend className="mb-3 text-sm font-semibold text-foreground">Endereço</legend>
-        <Field
-          label="CEP"
-          htmlFor="cliente-cep"
-          error={errors.cep?.message}
-          className="sm:col-span-3"
-        >
-          <Controller
-            control={form.control}
-            name="cep"
-            render={({ field }) => (
-              <CepField
-                id="cliente-cep"
-                name={field.name}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                onFound={(endereco) => fillEndereco(form, endereco)}
-                invalid={Boolean(errors.cep)}
-              />
-            )}
-          />
-        </Field>
-        <Field
-          label="Logradouro"
-          htmlFor="cliente-logradouro"
-          error={errors.logradouro?.message}
-          className="sm:col-span-3"
-        >
-          <Input id="cliente-logradouro" {...form.register('logradouro')} />
-        </Field>
-        <Field
-          label="Complemento"
-          htmlFor="cliente-complemento"
-          error={errors.complemento?.message}
-          className="sm:col-span-3"
-        >
-          <Input id="cliente-complemento" {...form.register('complemento')} />
-        </Field>
-        <Field
-          label="Bairro"
-          htmlFor="cliente-bairro"
-          error={errors.bairro?.message}
-          className="sm:col-span-3"
-        >
-          <Input id="cliente-bairro" {...form.register('bairro')} />
-        </Field>
-        <Field
-          label="Cidade"
-          htmlFor="cliente-localidade"
-          error={errors.localidade?.message}
-          className="sm:col-span-4"
-        >
-          <Input id="cliente-localidade" {...form.register('localidade')} />
-        </Field>
-        <Field label="UF" htmlFor="cliente-uf" error={errors.uf?.message} className="sm:col-span-2">
-          {masked('uf', 'cliente-uf', 'uf', { maxLength: 2 })}
-        </Field>
+        <EnderecoFields form={form} idPrefix="cliente" variant="dialogo" />
       </fieldset>
 
       {isNew && (

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2, MapPin, Save, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Controller, useForm, type FieldPath } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
 import { FormDateField } from '../../components/ui/date-field.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { MaskedInput } from '../../components/ui/masked-input.tsx'
+import { FormMaskedInput } from '../../components/ui/masked-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { useSaveMeusDados } from './api.ts'
-import { CepField, fillEndereco } from './cep-field.tsx'
+import { contatoEnderecoValues, EnderecoFields, TelefoneField } from './contato-endereco-fields.tsx'
 import { DOCUMENTO_INVALIDO, formatDocumento } from '#shared/documento.ts'
 import {
   CEP_INVALIDO,
@@ -42,13 +42,7 @@ function toForm(cliente: ClienteDados | null, email: string): FormValues {
     documento: formatDocumento(cliente?.documento),
     email: cliente?.email ?? email,
     nascimento: cliente?.nascimento ?? '',
-    telefone: cliente?.telefone ?? '',
-    cep: cliente?.cep ?? '',
-    logradouro: cliente?.logradouro ?? '',
-    complemento: cliente?.complemento ?? '',
-    bairro: cliente?.bairro ?? '',
-    localidade: cliente?.localidade ?? '',
-    uf: cliente?.uf ?? '',
+    ...contatoEnderecoValues(cliente),
   }
 }
 
@@ -75,33 +69,6 @@ export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null
     notifyInvalid('Erro', TITLES),
   )
 
-  const field = (name: FieldPath<FormValues>) => ({
-    id: `dados-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `dados-${name}-erro` : undefined,
-  })
-  const masked = (
-    name: 'documento' | 'telefone' | 'cep' | 'uf',
-    mask: 'documento' | 'telefone' | 'cep' | 'uf',
-    extra: Record<string, string> = {},
-  ) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field: f }) => (
-        <MaskedInput
-          {...field(name)}
-          {...extra}
-          mask={mask}
-          name={f.name}
-          value={f.value}
-          onValueChange={f.onChange}
-          onBlur={f.onBlur}
-        />
-      )}
-    />
-  )
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
@@ -118,18 +85,24 @@ export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null
             className="sm:col-span-2"
           >
             <Input
-              {...field('nome')}
+              id="dados-nome"
+              aria-invalid={errors.nome ? true : undefined}
+              aria-describedby={errors.nome ? 'dados-nome-erro' : undefined}
               autoComplete="name"
               placeholder="Seu nome ou razão social"
               {...form.register('nome')}
             />
           </Field>
           <Field label="CPF/CNPJ *" htmlFor="dados-documento" error={errors.documento?.message}>
-            {masked('documento', 'documento', {
-              placeholder: '000.000.000-00',
-              inputMode: 'text',
-              autoComplete: 'off',
-            })}
+            <FormMaskedInput
+              control={form.control}
+              name="documento"
+              id="dados-documento"
+              mask="documento"
+              placeholder="000.000.000-00"
+              inputMode="text"
+              autoComplete="off"
+            />
           </Field>
           <Field
             label="Email *"
@@ -152,13 +125,7 @@ export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null
               autoComplete="bday"
             />
           </Field>
-          <Field label="Telefone" htmlFor="dados-telefone" error={errors.telefone?.message}>
-            {masked('telefone', 'telefone', {
-              placeholder: '(00) 00000-0000',
-              inputMode: 'tel',
-              autoComplete: 'tel',
-            })}
-          </Field>
+          <TelefoneField form={form} idPrefix="dados" variant="pagina" />
         </CardContent>
       </Card>
 
@@ -169,83 +136,8 @@ export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null
             Informe o CEP e clique em buscar para preencher o endereço automaticamente.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid grid-cols-6 gap-4">
-          <Field
-            label="CEP"
-            htmlFor="dados-cep"
-            error={errors.cep?.message}
-            className="col-span-6 sm:col-span-3"
-          >
-            <Controller
-              control={form.control}
-              name="cep"
-              render={({ field: f }) => (
-                <CepField
-                  id="dados-cep"
-                  name={f.name}
-                  value={f.value}
-                  onValueChange={f.onChange}
-                  onBlur={f.onBlur}
-                  onFound={(endereco) => fillEndereco(form, endereco)}
-                  invalid={Boolean(errors.cep)}
-                  describedBy={errors.cep ? 'dados-cep-erro' : undefined}
-                />
-              )}
-            />
-          </Field>
-          <Field
-            label="Logradouro"
-            htmlFor="dados-logradouro"
-            error={errors.logradouro?.message}
-            className="col-span-6"
-          >
-            <Input
-              {...field('logradouro')}
-              placeholder="Rua, avenida, número"
-              autoComplete="address-line1"
-              {...form.register('logradouro')}
-            />
-          </Field>
-          <Field
-            label="Complemento"
-            htmlFor="dados-complemento"
-            error={errors.complemento?.message}
-            className="col-span-6 sm:col-span-3"
-          >
-            <Input
-              {...field('complemento')}
-              placeholder="Apartamento, sala, bloco"
-              autoComplete="address-line2"
-              {...form.register('complemento')}
-            />
-          </Field>
-          <Field
-            label="Bairro"
-            htmlFor="dados-bairro"
-            error={errors.bairro?.message}
-            className="col-span-6 sm:col-span-3"
-          >
-            <Input {...field('bairro')} {...form.register('bairro')} />
-          </Field>
-          <Field
-            label="Cidade"
-            htmlFor="dados-localidade"
-            error={errors.localidade?.message}
-            className="col-span-4"
-          >
-            <Input
-              {...field('localidade')}
-              autoComplete="address-level2"
-              {...form.register('localidade')}
-            />
-          </Field>
-          <Field label="UF" htmlFor="dados-uf" error={errors.uf?.message} className="col-span-2">
-            {masked('uf', 'uf', {
-              placeholder: 'ES',
-              maxLength: '2',
-              autoComplete: 'address-level1',
-            })}
-          </Field>
+        <CardContent>
+          <EnderecoFields form={form} idPrefix="dados" variant="pagina" />
         </CardContent>
       </Card>
 

@@ -28,7 +28,7 @@ import { Textarea } from '../../components/ui/textarea.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
-import { AdminStatusBadge, DiasRestantesBadge } from './admin-badges.tsx'
+import { StatusBadge, DiasRestantesBadge } from './servico-badges.tsx'
 import { enviosQuery, filtrosQuery, useSendEmail, useUpdateServico } from './api.ts'
 import { EnvioEmailDialog } from './envio-email-dialog.tsx'
 import { formatDateTime } from '#shared/datas.ts'
@@ -162,7 +162,7 @@ export function ServicoDetail({
         }
         actions={
           <div className="flex items-center gap-2">
-            <AdminStatusBadge nome={servico.status_nome} />
+            <StatusBadge nome={servico.status_nome} />
             <DiasRestantesBadge
               vigenciaFim={servico.vigencia_fim}
               statusNome={servico.status_nome}

@@ -1,5 +1,5 @@
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx'
-import { AdminStatusBadge, DiasRestantesBadge, NovoBadge } from './admin-badges.tsx'
+import { StatusBadge, DiasRestantesBadge, NovoBadge } from './servico-badges.tsx'
 import { formatDate } from '#shared/datas.ts'
 import type { ServicoListaItem } from '#shared/schemas/servicos.ts'
 
@@ -69,7 +69,7 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
     header: 'Status',
     className: 'min-w-32 max-w-44',
     cell: (s) => (
-      <AdminStatusBadge nome={s.status_nome} className="max-w-full whitespace-normal text-left" />
+      <StatusBadge nome={s.status_nome} className="max-w-full whitespace-normal text-left" />
     ),
   },
   {

@@ -1,8 +1,11 @@
 import { Badge } from '../../components/ui/badge.tsx'
 import { adminStatusBadge, diasRestantesBadge } from '#shared/dias-restantes.ts'
 
-/** SPEC §4: the admin status badge. */
-export function AdminStatusBadge({ nome, className }: { nome: string | null; className?: string }) {
+/**
+ * SPEC §4 "Admin status badge": the status in the theme's variants, chosen by words of its name
+ * (the dashboard and the service detail).
+ */
+export function StatusBadge({ nome, className }: { nome: string | null; className?: string }) {
   const b = adminStatusBadge(nome)
   return (
     <Badge variant={b.variant} className={className}>

@@ -21,7 +21,7 @@ import { SessoesCard } from './sessoes-card.tsx'
  * the second factor (no "Desativar": mandatory for administrators) and the open sessions; issue
  * 17: "Dados da empresa", the firm's name and contact that sign every e-mail.
  */
-export function AdminMeusDadosPage({ extra }: { extra?: ReactNode } = {}) {
+export function Perfil({ extra }: { extra?: ReactNode } = {}) {
   const { data: me } = useMe()
 
   return (

@@ -11,12 +11,12 @@ const CORES: Record<string, string> = {
 }
 const CINZA = 'bg-gray-100 text-gray-700 border-gray-200'
 
-export function clienteStatusColor(nome: string | null | undefined) {
+export function statusCor(nome: string | null | undefined) {
   return (nome && CORES[nome]) || CINZA
 }
 
-/** The status of a service as the client sees it; 'Sem status' when it has none. */
-export function ClienteStatusBadge({
+/** The status of a service in its colour (Meus Serviços); 'Sem status' when it has none. */
+export function StatusCorBadge({
   nome,
   className,
 }: {
@@ -26,7 +26,7 @@ export function ClienteStatusBadge({
   return (
     <Badge
       variant="outline"
-      className={cn('whitespace-normal text-center', clienteStatusColor(nome), className)}
+      className={cn('whitespace-normal text-center', statusCor(nome), className)}
     >
       {nome || 'Sem status'}
     </Badge>

@@ -24,8 +24,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx'
 import { paths } from '../../paths.ts'
-import { ClienteStatusBadge } from './cliente-status-badge.tsx'
-import { DiasRestantesBadge } from './admin-badges.tsx'
+import { StatusCorBadge as ClienteStatusBadge } from './status-cor-badge.tsx'
+import { DiasRestantesBadge } from './servico-badges.tsx'
 import { meusServicosQuery, resumoMeusServicosQuery } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 import { diasRestantes, isArquivado } from '#shared/dias-restantes.ts'

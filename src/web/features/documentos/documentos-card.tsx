@@ -55,7 +55,7 @@ function documentoBadge(d: AdminDocumento) {
 const nomeArquivo = (d: AdminDocumento) => downloadName(d.tipo, `x.${d.extensao}`)
 
 /** SPEC §2 Documents card: admin upload, visibility toggle, download, delete, download-all ZIP. */
-export function AdminDocumentosCard({
+export function DocumentosCard({
   servicoId,
   tipoServico,
   protocolo,

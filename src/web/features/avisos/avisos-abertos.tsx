@@ -10,7 +10,7 @@ import { formatDate } from '#shared/datas.ts'
  * reach the client), each with its deadline and 'Concluído'. Every service of the home shares one
  * request (the client's avisos).
  */
-export function MeusAvisosDoServico({ servicoId }: { servicoId: string }) {
+export function AvisosAbertos({ servicoId }: { servicoId: string }) {
   const { data } = useQuery(meusAvisosQuery())
   const concluir = useConcluirAviso()
   const abertos = (data ?? []).filter((a) => a.servico_id === servicoId && !a.resolvido)
