@@ -113,7 +113,7 @@ const screens: RouteObject[] = [
       ),
       page('admin/servicos', 'Dashboard Global', 'admin', () =>
         import('./features/servicos/dashboard-global-page.tsx').then((m) => ({
-          Component: m.AdminServicosPage,
+          Component: m.DashboardGlobalPage,
         })),
       ),
       page('admin/servico/:servicoId', 'Detalhes do Serviço', 'admin', () =>

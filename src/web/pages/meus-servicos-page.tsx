@@ -1,5 +1,5 @@
 import { AvisosAbertos } from '../features/avisos/avisos-abertos.tsx'
-import { MeusServicosPage as MeusServicos } from '../features/servicos/meus-servicos.tsx'
+import { MeusServicos } from '../features/servicos/meus-servicos.tsx'
 
 /** SPEC §2 Meus Serviços, the client home (servicos) with each service's open avisos (avisos). */
 export function MeusServicosPage() {

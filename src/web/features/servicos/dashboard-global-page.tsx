@@ -14,7 +14,7 @@ import type { ServicoListaItem } from '#shared/schemas/servicos.ts'
 const FILTROS = ['categoria_id', 'status_id', 'proximos', 'em_analise'] as const
 
 /** SPEC §2 Dashboard Global de Serviços: filters live in the URL; the server pages and counts. */
-export function AdminServicosPage() {
+export function DashboardGlobalPage() {
   const list = useListParams(FILTROS)
   const params: PainelParams = {
     q: list.q || undefined,

@@ -24,7 +24,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx'
 import { paths } from '../../paths.ts'
-import { StatusCorBadge as ClienteStatusBadge } from './status-cor-badge.tsx'
+import { StatusCorBadge } from './status-cor-badge.tsx'
 import { DiasRestantesBadge } from './servico-badges.tsx'
 import { meusServicosQuery, resumoMeusServicosQuery } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
@@ -73,7 +73,7 @@ const colunas: DataTableColumn<MeuServico>[] = [
     id: 'status',
     header: 'Status',
     card: 'aside',
-    cell: (s) => <ClienteStatusBadge nome={s.status} />,
+    cell: (s) => <StatusCorBadge nome={s.status} />,
   },
   {
     id: 'documentos',
@@ -88,7 +88,7 @@ const colunas: DataTableColumn<MeuServico>[] = [
  * summary on top, and per service its days left, documents sent and approved, and the open
  * avisos (`avisosDoServico`, a slot the page composing this one fills from the avisos feature).
  */
-export function MeusServicosPage({
+export function MeusServicos({
   avisosDoServico,
 }: {
   avisosDoServico?: (servicoId: string) => ReactNode
@@ -287,7 +287,7 @@ function DetalhesDialog({ servico, onClose }: { servico: MeuServico | null; onCl
               <div className="flex items-center gap-2">
                 <dt className="sr-only">Status</dt>
                 <dd>
-                  <ClienteStatusBadge nome={servico.status} />
+                  <StatusCorBadge nome={servico.status} />
                 </dd>
               </div>
               {servico.protocolo && (
