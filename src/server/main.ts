@@ -6,13 +6,13 @@ import { startControlSocket } from './backup/control.ts'
 import { ConfigError, configWarnings, parseConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedStatuses } from './db/seed.ts'
-import { iniciarAgendadorDeAvisos } from './features/avisos/agendador.ts'
+import { startAvisosScheduler } from './features/avisos/scheduler.ts'
 import { createLogger } from './log.ts'
-import { iniciarAgendadorDeNotificacoes } from './features/notificacoes/notificacoes-email.ts'
+import { startNotificacoesScheduler } from './features/notificacoes/notificacoes-email.ts'
 import { createMailer } from './mail/mailer.ts'
 import { lockDataDir, loadSecret, prepareDataDir } from './runtime.ts'
-import { iniciarRetencao } from './features/privacidade/retencao.ts'
-import { iniciarVarredura } from './storage/arquivos.ts'
+import { startRetencao } from './features/privacidade/retencao.ts'
+import { startStorageSweep } from './storage/arquivos.ts'
 import { createStorage } from './storage/storage.ts'
 
 async function main() {
@@ -69,7 +69,7 @@ async function main() {
   }
 
   // Issue 14: stored files without a row and stale temporary uploads, at start-up and daily.
-  const varredura = iniciarVarredura({
+  const varredura = startStorageSweep({
     db: database.db,
     storage: app.ctx.storage,
     tmpDir: app.ctx.tmpDir,
@@ -77,10 +77,10 @@ async function main() {
   })
 
   // Issue 15: the retention settings (sessions, unconfirmed accounts, sendings, audit), daily.
-  const retencao = iniciarRetencao({ db: database.db, log: logger })
+  const retencao = startRetencao({ db: database.db, log: logger })
 
   const agendador = config.warnings.scheduler
-    ? iniciarAgendadorDeAvisos({
+    ? startAvisosScheduler({
         db: database.db,
         mailer,
         appUrl: config.appUrl,
@@ -92,7 +92,7 @@ async function main() {
   // Issue 17: unread notifications by e-mail (NOTIFICATIONS_EMAIL_SCHEDULER, by default as
   // WARNINGS_SCHEDULER).
   const notificacoesEmail = config.notificacoes.scheduler
-    ? iniciarAgendadorDeNotificacoes({
+    ? startNotificacoesScheduler({
         db: database.db,
         mailer,
         appUrl: config.appUrl,
@@ -113,11 +113,11 @@ async function main() {
     closing = true
     logger.info(`${signal} received, closing`)
     try {
-      await agendador?.parar()
+      await agendador?.stop()
       await pararControle?.()
-      await notificacoesEmail?.parar()
-      await varredura.parar()
-      await retencao.parar()
+      await notificacoesEmail?.stop()
+      await varredura.stop()
+      await retencao.stop()
       await app.close()
       mailer.close()
       await database.close()

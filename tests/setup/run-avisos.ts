@@ -2,7 +2,7 @@
 // embedded database (or DATABASE_URL), mail to DATA_DIR/mail. Prints the run's summary as JSON.
 import path from 'node:path'
 import { openDatabase } from '../../src/server/db/client.ts'
-import { executarAvisosAutomaticos } from '../../src/server/features/avisos/avisos-automaticos.ts'
+import { runAvisosAutomaticos } from '../../src/server/features/avisos/avisos-automaticos.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { createMailer } from '../../src/server/mail/mailer.ts'
 
@@ -17,7 +17,7 @@ const mailer = createMailer({
   outboxDir: path.join(dataDir, 'mail'),
   log,
 })
-const result = await executarAvisosAutomaticos(
+const result = await runAvisosAutomaticos(
   { db: database.db, mailer, appUrl: 'http://localhost:3000', log },
   { hoje: process.env.HOJE!, origem: 'manual' },
 )

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Auth } from './auth.ts'
 import { HttpError } from '../errors.ts'
-import { aposResposta } from './apos-resposta.ts'
+import { afterBetterAuth } from './after-better-auth.ts'
 import { answerBody, emailOf, forwardToBetterAuth } from './better-auth-http.ts'
 import { enforceLimits, LIMITED_AUTH_PATHS } from './rate-limit.ts'
 import { pendingTwoFactorUser, type ActorResolver } from './session.ts'
@@ -64,7 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
         )
       }
       const answer = await forwardToBetterAuth(auth, request, reply, url, forwarded)
-      await aposResposta(request, path, actor, answer)
+      await afterBetterAuth(request, path, actor, answer)
       return reply.send(answerBody(answer))
     },
   })

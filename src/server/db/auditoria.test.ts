@@ -4,7 +4,7 @@ import { openTestDatabase } from '#tests/setup/test-app.ts'
 import {
   camposAlterados,
   ORIGEM_SISTEMA,
-  registrarAuditoria,
+  recordAuditoria,
   semSegredos,
   type Origem,
 } from './auditoria.ts'
@@ -41,8 +41,8 @@ afterAll(() => database.close())
 const rows = () => rawRows<Row>(database.db, sql`select * from auditoria order by id`)
 
 describe('the audit table is append-only', () => {
-  it('records an event through registrarAuditoria, without secrets', async () => {
-    await registrarAuditoria(database.db, origem, {
+  it('records an event through recordAuditoria, without secrets', async () => {
+    await recordAuditoria(database.db, origem, {
       acao: 'alterar',
       entidade: 'cliente',
       entidade_id: CLIENTE,
@@ -71,7 +71,7 @@ describe('the audit table is append-only', () => {
     const before = (await rows()).length
     await expect(
       database.db.transaction(async (tx) => {
-        await registrarAuditoria(tx, ORIGEM_SISTEMA, { acao: 'criar', entidade: 'servico' })
+        await recordAuditoria(tx, ORIGEM_SISTEMA, { acao: 'criar', entidade: 'servico' })
         throw new Error('desfeito')
       }),
     ).rejects.toThrow('desfeito')
@@ -79,7 +79,7 @@ describe('the audit table is append-only', () => {
   })
 
   it('auditoria_anonimizar removes personal values only, of that client and user', async () => {
-    await registrarAuditoria(database.db, origem, {
+    await recordAuditoria(database.db, origem, {
       acao: 'alterar',
       entidade: 'servico',
       rotulo: 'Licença (2026-000001)',
@@ -87,7 +87,7 @@ describe('the audit table is append-only', () => {
       antes: { status_id: 's1', observacoes: 'Maria pediu' },
       depois: { status_id: 's2', observacoes: 'CPF 529.982.247-25' },
     })
-    await registrarAuditoria(
+    await recordAuditoria(
       database.db,
       { ...origem, ator_id: 'outro', ator_email: 'joao@example.com' },
       { acao: 'alterar', entidade: 'cliente', cliente_id: OUTRO, depois: { nome: 'João' } },
@@ -138,7 +138,7 @@ describe('the audit table is append-only', () => {
   })
 
   it('the free-text words cover e-mail, name and values, without accents', async () => {
-    await registrarAuditoria(database.db, origem, {
+    await recordAuditoria(database.db, origem, {
       acao: 'criar',
       entidade: 'aviso',
       rotulo: 'Renovação da Licença',

@@ -13,13 +13,13 @@ import {
 import type { AcaoAuditoria } from '#shared/schemas/auditoria.ts'
 
 /**
- * Issue 15: the audit trail. `registrarAuditoria` is the ONE way to record an event: one INSERT,
+ * Issue 15: the audit trail. `recordAuditoria` is the ONE way to record an event: one INSERT,
  * always with the transaction of the change it tells about (a change rolled back leaves no
  * entry). The table is append-only (migration 0014's trigger); erasure and retention go through
  * the SQL functions `auditoria_anonimizar` and `auditoria_expurgar`.
  */
 
-/** Who did it and from where: `origemDe(request)`, or `ORIGEM_SISTEMA` for the jobs. */
+/** Who did it and from where: `origemOf(request)`, or `ORIGEM_SISTEMA` for the jobs. */
 export type Origem = {
   ator_id: string | null
   ator_email: string | null
@@ -41,7 +41,7 @@ const header = (v: string | string[] | undefined) =>
   (Array.isArray(v) ? v[0] : v)?.slice(0, 500) ?? null
 
 /** The request's actor (its e-mail as it is now, kept as it was then) and address. */
-export function origemDe(
+export function origemOf(
   request: FastifyRequest,
   ator?: { userId: string; email: string; role?: string | null },
 ): Origem {
@@ -95,7 +95,7 @@ const objeto = (v: Record<string, unknown> | null | undefined) =>
   v ? (semSegredos(v) as Record<string, unknown>) : null
 
 /** Records one event, in `tx` (the transaction of the change). */
-export async function registrarAuditoria(tx: DbOrTx, origem: Origem, evento: EventoAuditoria) {
+export async function recordAuditoria(tx: DbOrTx, origem: Origem, evento: EventoAuditoria) {
   await tx.insert(auditoria).values({
     ...origem,
     acao: evento.acao,
@@ -148,7 +148,7 @@ export type EntidadeCadastro = keyof typeof CADASTROS
  * records its event in the same one (the row after a create, the changed fields of an update, the
  * row before a delete). A write refused inside `work` (a duplicate name's 409) leaves no event.
  */
-export async function auditarCadastro<T>(
+export async function recordCadastroAuditoria<T>(
   db: Db,
   origem: Origem,
   alvo: { entidade: EntidadeCadastro; acao: 'criar' | 'alterar' | 'excluir'; id?: string },
@@ -170,7 +170,7 @@ export async function auditarCadastro<T>(
       r ? String(r.nome ?? r.tipo ?? r.mensagem ?? '') || null : null
     const mudou = alvo.acao === 'alterar' && antes && depois ? camposAlterados(antes, depois) : null
     if (alvo.acao === 'alterar' && !mudou) return result
-    await registrarAuditoria(tx, origem, {
+    await recordAuditoria(tx, origem, {
       acao: alvo.acao,
       entidade: alvo.entidade,
       entidade_id: id ?? null,

@@ -18,7 +18,7 @@ export const linkNotificacao = {
 }
 
 /** Notifies the account of the client that owns the service (none when it has no account). */
-export async function notificarCliente(tx: DbOrTx, servicoId: string, n: NovaNotificacao) {
+export async function notifyCliente(tx: DbOrTx, servicoId: string, n: NovaNotificacao) {
   await tx.execute(sql`
     insert into notificacoes (user_id, tipo, titulo, link)
     select c.user_id, ${n.tipo}, ${n.titulo}, ${n.link}
@@ -27,7 +27,7 @@ export async function notificarCliente(tx: DbOrTx, servicoId: string, n: NovaNot
 }
 
 /** Notifies every administrator. */
-export async function notificarAdmins(tx: DbOrTx, n: NovaNotificacao) {
+export async function notifyAdmins(tx: DbOrTx, n: NovaNotificacao) {
   await tx.execute(sql`
     insert into notificacoes (user_id, tipo, titulo, link)
     select r.user_id, ${n.tipo}, ${n.titulo}, ${n.link}
@@ -58,7 +58,7 @@ export async function nomeServico(tx: DbOrTx, servicoId: string): Promise<string
  * Issue 17: the client hears of an automatic warning when its e-mail is first recorded (a retry
  * of the addresses that failed is not news). The one call the warnings job makes.
  */
-export async function notificarAvisoAutomatico(
+export async function notifyAvisoAutomatico(
   tx: DbOrTx,
   servicoId: string,
   primeiroEnvio: boolean,
@@ -66,7 +66,7 @@ export async function notificarAvisoAutomatico(
 ) {
   if (!primeiroEnvio) return
   const linha = mensagem.split('\n')[0].trim()
-  await notificarCliente(tx, servicoId, {
+  await notifyCliente(tx, servicoId, {
     tipo: 'aviso_automatico',
     titulo: `Aviso de vencimento: ${await nomeServico(tx, servicoId)}: ${linha.length > 80 ? `${linha.slice(0, 79)}…` : linha}`,
     link: linkNotificacao.inicioCliente(),
@@ -77,8 +77,8 @@ export async function notificarAvisoAutomatico(
  * Issue 17: the day after its end date the warnings job makes a service 'Vencido'; its client is
  * told with an automatic warning (the kind "Avisos de vencimento" of Meus Dados).
  */
-export async function notificarVencido(tx: DbOrTx, servicoId: string, fim: string) {
-  await notificarCliente(tx, servicoId, {
+export async function notifyVencido(tx: DbOrTx, servicoId: string, fim: string) {
+  await notifyCliente(tx, servicoId, {
     tipo: 'aviso_automatico',
     titulo: `Aviso de vencimento: ${await nomeServico(tx, servicoId)}: a vigência terminou em ${fim}; status alterado para Vencido`,
     link: linkNotificacao.inicioCliente(),

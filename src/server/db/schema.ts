@@ -801,7 +801,7 @@ export const retencao = pgTable(
 /**
  * Issue 15: the audit trail. Append-only: a trigger of migration 0014 refuses UPDATE and DELETE
  * except through `auditoria_anonimizar` (erasure) and `auditoria_expurgar` (retention). No foreign
- * keys: an event outlives what it tells about. Written only by `registrarAuditoria`
+ * keys: an event outlives what it tells about. Written only by `recordAuditoria`
  * (`db/auditoria.ts`), in the transaction of the change.
  */
 export const auditoria = pgTable(

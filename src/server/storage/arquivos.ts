@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import { documentoVersoes, servicosTiposDocumentos } from '../db/schema.ts'
 import { removeStored, type Storage } from './storage.ts'
 import type { ReceivedFile } from './upload.ts'
-import { repetir } from '../periodico.ts'
+import { repeatEvery } from '../repeat-every.ts'
 
 /**
  * The one way to store and delete document files (issue 14). Every upload and every delete of
@@ -118,11 +118,11 @@ export async function sweepStorage(
 }
 
 /** Sweeps now and then every `intervalMs` (a day). */
-export function iniciarVarredura(
+export function startStorageSweep(
   deps: Parameters<typeof sweepStorage>[0],
   intervalMs = 24 * 60 * 60 * 1000,
 ) {
-  return repetir(() => sweepStorage(deps), {
+  return repeatEvery(() => sweepStorage(deps), {
     intervalMs,
     log: deps.log,
     falha: 'storage sweep failed',

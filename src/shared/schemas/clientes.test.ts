@@ -3,7 +3,7 @@ import {
   ClienteCreateSchema,
   ClienteFormSchema,
   composeEndereco,
-  gerarSenhaTemporaria,
+  generateSenhaTemporaria,
 } from './clientes.ts'
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -54,16 +54,16 @@ describe('ClienteFormSchema (SPEC §5 "Admin client form")', () => {
       'A senha temporária deve ter pelo menos 6 caracteres.',
     )
     expect(
-      ClienteCreateSchema.safeParse({ ...base, senha_temporaria: gerarSenhaTemporaria() }).success,
+      ClienteCreateSchema.safeParse({ ...base, senha_temporaria: generateSenhaTemporaria() }).success,
     ).toBe(true)
   })
 })
 
-describe('gerarSenhaTemporaria (SPEC §9)', () => {
+describe('generateSenhaTemporaria (SPEC §9)', () => {
   it("starts with 'Temp' and is long enough", () => {
-    const a = gerarSenhaTemporaria()
+    const a = generateSenhaTemporaria()
     expect(a).toMatch(/^Temp[A-Za-z0-9]{8}$/)
-    expect(gerarSenhaTemporaria()).not.toBe(a)
+    expect(generateSenhaTemporaria()).not.toBe(a)
   })
 })
 

@@ -132,7 +132,7 @@ export const ClienteCreateSchema = ClienteFormSchema.extend({
 export type ClienteCreateForm = z.input<typeof ClienteCreateSchema>
 
 /** SPEC §9: a generated temporary password begins with 'Temp'. */
-export function gerarSenhaTemporaria() {
+export function generateSenhaTemporaria() {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
   const bytes = new Uint8Array(8)
   globalThis.crypto.getRandomValues(bytes)

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts'
 import { condicoes, pagina } from './auditoria.queries.ts'
-import { descrever, nomesDe, quem } from './descricoes.ts'
+import { describeEvento, namesOf, quem } from './descricoes.ts'
 import { formatDateTimeIn } from '#shared/datas.ts'
 import { ROTULO_ACAO, ROTULO_ENTIDADE, type AuditoriaFiltro } from '#shared/schemas/auditoria.ts'
 
@@ -40,7 +40,7 @@ export async function* auditoriaCsv(
   let after: string | undefined
   for (;;) {
     const p = await pagina(db, conds, { after }, 500)
-    const nomes = await nomesDe(db, p.rows)
+    const nomes = await namesOf(db, p.rows)
     let bloco = ''
     for (const l of p.rows) {
       bloco +=
@@ -55,7 +55,7 @@ export async function* auditoriaCsv(
           ROTULO_ENTIDADE[l.entidade as keyof typeof ROTULO_ENTIDADE] ?? l.entidade,
           l.entidade_id,
           l.rotulo,
-          descrever(l, nomes),
+          describeEvento(l, nomes),
           l.antes,
           l.depois,
         ]

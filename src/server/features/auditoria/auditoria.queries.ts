@@ -2,7 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { buscaTsquery, eachWord, likePattern, rawRows } from '../../db/sql-helpers.ts'
 import { HttpError } from '../../errors.ts'
-import { descrever, descreverParaCliente, iso, item, nomesDe } from './descricoes.ts'
+import { describeEvento, describeEventoForCliente, iso, item, namesOf } from './descricoes.ts'
 import { isIsoTimestamp } from '#shared/datas.ts'
 import {
   AUDITORIA_LIMITE_CONTAGEM,
@@ -17,7 +17,7 @@ import { PAGE_SIZE } from '#shared/schemas/common.ts'
  * Reading the audit trail: the filters and keyset pages every reading shares, the Auditoria
  * screen's page, a service's Histórico and the client's filtered timeline of its own service.
  * How an event reads in Portuguese is `descricoes.ts`; the CSV is `auditoria-csv.ts`. Events are
- * written only by `registrarAuditoria` (db/auditoria.ts).
+ * written only by `recordAuditoria` (db/auditoria.ts).
  */
 
 /** An event as the pages read it: the row, its keyset key and the actor's current name. */
@@ -151,7 +151,7 @@ export async function listAuditoria(db: DbOrTx, f: AuditoriaFiltro): Promise<Aud
     pagina(db, conds, { after: f.after, before: f.before }, PAGE_SIZE),
     contar(db, conds),
   ])
-  const nomes = await nomesDe(db, p.rows)
+  const nomes = await namesOf(db, p.rows)
   return {
     rows: p.rows.map((l) => item(l, nomes)),
     total: Math.min(n, AUDITORIA_LIMITE_CONTAGEM),
@@ -174,13 +174,13 @@ export async function listHistoricoServico(
   after: string | undefined,
 ): Promise<Historico> {
   const p = await pagina(db, [sql`a.servico_id = ${servicoId}`], { after }, HISTORICO_PAGINA)
-  const nomes = await nomesDe(db, p.rows)
+  const nomes = await namesOf(db, p.rows)
   return {
     rows: p.rows.map((l) => ({
       id: l.id,
       em: iso(l.em),
       acao: l.acao,
-      descricao: descrever(l, nomes, true),
+      descricao: describeEvento(l, nomes, true),
     })),
     next: p.next,
   }
@@ -208,13 +208,13 @@ export async function listHistoricoCliente(
     { after },
     HISTORICO_PAGINA,
   )
-  const nomes = await nomesDe(db, p.rows)
+  const nomes = await namesOf(db, p.rows)
   return {
     rows: p.rows.map((l) => ({
       id: l.id,
       em: iso(l.em),
       acao: l.acao,
-      descricao: descreverParaCliente(l, nomes),
+      descricao: describeEventoForCliente(l, nomes),
     })),
     next: p.next,
   }

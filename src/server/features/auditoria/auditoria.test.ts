@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ORIGEM_SISTEMA, registrarAuditoria } from '../../db/auditoria.ts'
+import { ORIGEM_SISTEMA, recordAuditoria } from '../../db/auditoria.ts'
 import { auditoria } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { auditoriaCsv } from './auditoria-csv.ts'
@@ -251,7 +251,7 @@ describe('the Auditoria screen', () => {
     // An id pasted whole, even one PostgreSQL reads as numbers and words ('3e5d' is 3e5 and d):
     // the same parser reads the search and the events.
     const id = `8d13aaa6-3e5d-4569-8e4c-${Date.now().toString(16).padStart(12, '0')}`
-    await registrarAuditoria(t.db, ORIGEM_SISTEMA, {
+    await recordAuditoria(t.db, ORIGEM_SISTEMA, {
       acao: 'exportar',
       entidade: 'solicitacao_lgpd',
       entidade_id: id,

@@ -8,7 +8,7 @@ import type { EventoAuditoriaItem } from '#shared/schemas/auditoria.ts'
 /**
  * How an event reads in Portuguese ("Maria alterou Status de 'A' para 'B'"): the sentences of
  * the Auditoria screen and its CSV, of a service's Histórico and of the client's timeline, with
- * the catalogue ids they mention mapped to names at read time (`nomesDe`).
+ * the catalogue ids they mention mapped to names at read time (`namesOf`).
  */
 
 const CAMPO: Record<string, string> = {
@@ -78,7 +78,7 @@ const ID_CHAVES = ['status_id', 'tipo_servico_id', 'tipo_documento_id', 'categor
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The names of the catalogue ids the events mention (status, types, categories), in one query. */
-export async function nomesDe(db: DbOrTx, linhas: Linha[]): Promise<Nomes> {
+export async function namesOf(db: DbOrTx, linhas: Linha[]): Promise<Nomes> {
   const ids = new Set<string>()
   for (const l of linhas)
     for (const o of [l.antes, l.depois])
@@ -135,7 +135,7 @@ export function quem(l: Linha) {
  * The event as a sentence. `noServico`: inside a service's Histórico, where "o serviço" goes
  * without saying.
  */
-export function descrever(l: Linha, nomes: Nomes, noServico = false): string {
+export function describeEvento(l: Linha, nomes: Nomes, noServico = false): string {
   const ator = quem(l)
   const alvo = `${ARTIGO[l.entidade] ?? l.entidade}${l.rotulo ? ` ${l.rotulo}` : ''}`
   const d = l.depois ?? {}
@@ -208,12 +208,12 @@ export function item(l: Linha, nomes: Nomes): EventoAuditoriaItem {
     rotulo: l.rotulo,
     servico_id: l.servico_id,
     cliente_id: l.cliente_id,
-    descricao: descrever(l, nomes),
+    descricao: describeEvento(l, nomes),
   }
 }
 
 /** The client's timeline: what happened to its service and documents, never who did it. */
-export function descreverParaCliente(l: Linha, nomes: Nomes): string {
+export function describeEventoForCliente(l: Linha, nomes: Nomes): string {
   const doc = l.rotulo ? ` ${l.rotulo}` : ''
   if (l.entidade === 'servico' && l.acao === 'criar') return 'Serviço criado'
   if (l.entidade === 'servico')

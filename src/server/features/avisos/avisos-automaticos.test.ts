@@ -33,8 +33,8 @@ import {
   getStatus,
   unique,
 } from '#tests/factories.ts'
-import { executarAvisosAutomaticos, type Origem } from './avisos-automaticos.ts'
-import { execucaoDevida, iniciarAgendadorDeAvisos } from './agendador.ts'
+import { runAvisosAutomaticos, type Origem } from './avisos-automaticos.ts'
+import { isExecucaoDue, startAvisosScheduler } from './scheduler.ts'
 
 const log = pino({ level: 'silent' })
 let t: TestApp
@@ -87,7 +87,7 @@ beforeEach(async () => {
 
 const D = '2031-03-10'
 const run = (hoje: string, opts: { db?: Db; mailer?: Mailer; origem?: Origem } = {}) =>
-  executarAvisosAutomaticos(
+  runAvisosAutomaticos(
     { db: opts.db ?? t.db, mailer: opts.mailer ?? mailer, appUrl: TEST_ORIGIN, log },
     { hoje, origem: opts.origem ?? 'agendada' },
   )
@@ -608,7 +608,7 @@ describe('the daily schedule', () => {
   const depois = new Date('2031-03-10T10:00:00Z')
   // the timer never fires during a test: the start-up check and explicit checks only
   const agendar = (now: () => Date) =>
-    iniciarAgendadorDeAvisos({
+    startAvisosScheduler({
       db: t.db,
       mailer,
       appUrl: TEST_ORIGIN,
@@ -619,13 +619,13 @@ describe('the daily schedule', () => {
     })
 
   it('is due once the hour has come and today has no run; at once when a whole day was missed', () => {
-    expect(execucaoDevida(opts, null, antes)).toBe(false)
-    expect(execucaoDevida(opts, null, depois)).toBe(true)
-    expect(execucaoDevida(opts, '2031-03-09', antes)).toBe(false)
-    expect(execucaoDevida(opts, '2031-03-09', depois)).toBe(true)
-    expect(execucaoDevida(opts, '2031-03-10', depois)).toBe(false)
-    expect(execucaoDevida(opts, '2031-03-07', antes)).toBe(true)
-    expect(execucaoDevida({ ...opts, timeZone: 'UTC' }, '2031-03-09', antes)).toBe(true)
+    expect(isExecucaoDue(opts, null, antes)).toBe(false)
+    expect(isExecucaoDue(opts, null, depois)).toBe(true)
+    expect(isExecucaoDue(opts, '2031-03-09', antes)).toBe(false)
+    expect(isExecucaoDue(opts, '2031-03-09', depois)).toBe(true)
+    expect(isExecucaoDue(opts, '2031-03-10', depois)).toBe(false)
+    expect(isExecucaoDue(opts, '2031-03-07', antes)).toBe(true)
+    expect(isExecucaoDue({ ...opts, timeZone: 'UTC' }, '2031-03-09', antes)).toBe(true)
   })
 
   it('runs at start-up when the day was missed, then not again that day', async () => {
@@ -634,10 +634,10 @@ describe('the daily schedule', () => {
     await run(addDays(D, -2)) // the last run: two days ago
     let agora = antes
     const agendador = agendar(() => agora)
-    await agendador.primeira
+    await agendador.first
     agora = depois
-    await agendador.verificar()
-    await agendador.parar()
+    await agendador.check()
+    await agendador.stop()
     const execucoes = await t.db.select().from(avisosExecucoes).orderBy(avisosExecucoes.iniciada_em)
     expect(execucoes.map((e) => [e.dia, e.origem])).toEqual([
       [addDays(D, -2), 'agendada'],
@@ -649,8 +649,8 @@ describe('the daily schedule', () => {
   it('waits for the hour when only today is due', async () => {
     await run(addDays(D, -1))
     const agendador = agendar(() => antes)
-    await agendador.primeira
-    await agendador.parar()
+    await agendador.first
+    await agendador.stop()
     expect(await t.db.select().from(avisosExecucoes)).toHaveLength(1)
   })
 })

@@ -1,12 +1,12 @@
 import { and, between, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { avisosExecucoes, servicos, status } from '../../db/schema.ts'
-import { notificarVencido } from '../../db/notificacoes.ts'
+import { notifyVencido } from '../../db/notificacoes.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { addDays, formatDate } from '#shared/datas.ts'
 import type { ExecucaoAvisos } from '#shared/schemas/avisos.ts'
 import { MENSAGEM_ANTECEDENCIA } from './emails.ts'
-import { enviarPendentes, type EnvioAvisosDeps } from './enviar-avisos.ts'
+import { sendAvisosPendentes, type EnvioAvisosDeps } from './avisos-email.ts'
 
 /**
  * The automatic warnings job. A run for the day `hoje` looks at the days since the last completed
@@ -23,7 +23,7 @@ export type AvisosJobDeps = EnvioAvisosDeps
 
 export type Origem = ExecucaoAvisos['origem']
 
-export async function executarAvisosAutomaticos(
+export async function runAvisosAutomaticos(
   deps: AvisosJobDeps,
   { hoje, origem }: { hoje: string; origem: Origem },
 ): Promise<ExecucaoAvisos> {
@@ -38,7 +38,7 @@ export async function executarAvisosAutomaticos(
   // The end dates that passed since the last run's day (yesterday's on the first run).
   const servicos_vencidos = await marcarVencidos(db, ultimo ?? addDays(hoje, -1), hoje)
   const avisos_criados = await criarAvisos(db, hoje)
-  const { enviados, falhas } = await enviarPendentes(deps, hoje)
+  const { enviados, falhas } = await sendAvisosPendentes(deps, hoje)
 
   const [row] = await db
     .update(avisosExecucoes)
@@ -121,7 +121,7 @@ async function marcarVencidos(db: Db, desde: string, hoje: string): Promise<numb
         ),
       )
       .returning({ id: servicos.id, fim: servicos.vigencia_fim })
-    for (const row of rows) await notificarVencido(tx, row.id, formatDate(row.fim!))
+    for (const row of rows) await notifyVencido(tx, row.id, formatDate(row.fim!))
     return rows.length
   })
 }

@@ -1,12 +1,12 @@
-import { camposAlterados, registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { camposAlterados, recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   linkNotificacao,
   nomeCliente,
   nomeServico,
-  notificarAdmins,
-  notificarCliente,
+  notifyAdmins,
+  notifyCliente,
 } from '../../db/notificacoes.ts'
 import { avisos, avisosAutomaticos, servicos, tiposServicos } from '../../db/schema.ts'
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
@@ -82,7 +82,7 @@ export async function createAviso(
           visivel_cliente: body.visivel_cliente ?? true,
         })
         .returning()
-      await registrarAuditoria(tx, origem, {
+      await recordAuditoria(tx, origem, {
         acao: 'criar',
         entidade: 'aviso',
         entidade_id: row.id,
@@ -95,7 +95,7 @@ export async function createAviso(
         },
       })
       if (row.visivel_cliente)
-        await notificarCliente(tx, servicoId, {
+        await notifyCliente(tx, servicoId, {
           tipo: 'aviso_novo',
           titulo: `Novo aviso em ${await nomeServico(tx, servicoId)}: ${resumo(row.texto)}`,
           link: linkNotificacao.inicioCliente(),
@@ -137,7 +137,7 @@ export async function updateAviso(db: DbOrTx, id: string, body: AvisoUpdate, ori
       { resolvido: row.resolvido, visivel_cliente: row.visivel_cliente },
     )
     if (mudou)
-      await registrarAuditoria(tx, origem, {
+      await recordAuditoria(tx, origem, {
         acao: 'alterar',
         entidade: 'aviso',
         entidade_id: id,
@@ -146,7 +146,7 @@ export async function updateAviso(db: DbOrTx, id: string, body: AvisoUpdate, ori
         ...mudou,
       })
     if (row.visivel_cliente && !antes.visivel && !row.resolvido)
-      await notificarCliente(tx, row.servico_id, {
+      await notifyCliente(tx, row.servico_id, {
         tipo: 'aviso_novo',
         titulo: `Novo aviso em ${await nomeServico(tx, row.servico_id)}: ${resumo(row.texto)}`,
         link: linkNotificacao.inicioCliente(),
@@ -159,7 +159,7 @@ export async function deleteAviso(db: DbOrTx, id: string, origem: Origem) {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(avisos).where(eq(avisos.id, id)).returning()
     if (!row) throw notFound(AVISO_NAO_ENCONTRADO)
-    await registrarAuditoria(tx, origem, {
+    await recordAuditoria(tx, origem, {
       acao: 'excluir',
       entidade: 'aviso',
       entidade_id: id,
@@ -215,7 +215,7 @@ export async function listMeusAvisos(db: DbOrTx, actor: Actor, id?: string): Pro
  * The client marks a visible aviso of its own service 'Concluído': it becomes resolved and the
  * administrators are notified, in one transaction. Done already: unchanged, no new notification.
  */
-export async function concluirMeuAviso(db: DbOrTx, actor: Actor, id: string): Promise<MeuAviso> {
+export async function concluirAviso(db: DbOrTx, actor: Actor, id: string): Promise<MeuAviso> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(avisos)
@@ -223,7 +223,7 @@ export async function concluirMeuAviso(db: DbOrTx, actor: Actor, id: string): Pr
       .where(and(eq(avisos.id, id), eq(avisos.resolvido, false), meusAvisos(actor)))
       .returning()
     if (row)
-      await notificarAdmins(tx, {
+      await notifyAdmins(tx, {
         tipo: 'aviso_concluido',
         titulo: `Aviso concluído por ${await nomeCliente(tx, row.servico_id)} em ${await nomeServico(tx, row.servico_id)}: ${resumo(row.texto)}`,
         link: linkNotificacao.servicoAdmin(row.servico_id),

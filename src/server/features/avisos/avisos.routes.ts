@@ -1,4 +1,4 @@
-import { origemDe } from '../../db/auditoria.ts'
+import { origemOf } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -14,9 +14,9 @@ import {
   MeuAvisoSchema,
 } from '#shared/schemas/avisos.ts'
 import { today } from '#shared/datas.ts'
-import { executarAvisosAutomaticos, ultimaExecucao } from './avisos-automaticos.ts'
+import { runAvisosAutomaticos, ultimaExecucao } from './avisos-automaticos.ts'
 import {
-  concluirMeuAviso,
+  concluirAviso,
   createAviso,
   deleteAviso,
   listAvisos,
@@ -60,7 +60,7 @@ export async function avisosRoutes(fastify: FastifyInstance) {
     '/api/admin/avisos-automaticos/executar',
     { config: admin, schema: { response: { 200: ExecucaoAvisosSchema } } },
     async (request) =>
-      executarAvisosAutomaticos(
+      runAvisosAutomaticos(
         {
           db: app.ctx.db,
           mailer: app.ctx.mailer,
@@ -81,7 +81,7 @@ export async function avisosRoutes(fastify: FastifyInstance) {
       const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
       return reply
         .status(201)
-        .send(await createAviso(app.ctx.db, servico.id, request.body, origemDe(request)))
+        .send(await createAviso(app.ctx.db, servico.id, request.body, origemOf(request)))
     },
   )
 
@@ -91,14 +91,14 @@ export async function avisosRoutes(fastify: FastifyInstance) {
       config: admin,
       schema: { params: IdParamsSchema, body: AvisoUpdateSchema, response: { 200: AvisoSchema } },
     },
-    async (request) => updateAviso(app.ctx.db, request.params.id, request.body, origemDe(request)),
+    async (request) => updateAviso(app.ctx.db, request.params.id, request.body, origemOf(request)),
   )
 
   app.delete(
     '/api/admin/avisos/:id',
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteAviso(app.ctx.db, request.params.id, origemDe(request))
+      await deleteAviso(app.ctx.db, request.params.id, origemOf(request))
       return reply.status(204).send()
     },
   )
@@ -116,6 +116,6 @@ export async function avisosRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/meus-avisos/:id/concluir',
     { config: cliente, schema: { params: IdParamsSchema, response: { 200: MeuAvisoSchema } } },
-    async (request) => concluirMeuAviso(app.ctx.db, actorOf(request), request.params.id),
+    async (request) => concluirAviso(app.ctx.db, actorOf(request), request.params.id),
   )
 }

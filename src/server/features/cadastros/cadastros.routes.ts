@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { auditarCadastro, origemDe, type EntidadeCadastro } from '../../db/auditoria.ts'
+import { recordCadastroAuditoria, origemOf, type EntidadeCadastro } from '../../db/auditoria.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import {
   CategoriaFormSchema,
@@ -124,10 +124,10 @@ function catalogoRoutes(fastify: FastifyInstance, c: AnyCatalogo) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const url = `/api/admin/${c.caminho}`
   const audit = (
-    request: Parameters<typeof origemDe>[0],
+    request: Parameters<typeof origemOf>[0],
     acao: 'criar' | 'alterar' | 'excluir',
     id?: string,
-  ) => [app.ctx.db, origemDe(request), { entidade: c.entidade, acao, id }] as const
+  ) => [app.ctx.db, origemOf(request), { entidade: c.entidade, acao, id }] as const
 
   app.get(
     url,
@@ -142,7 +142,7 @@ function catalogoRoutes(fastify: FastifyInstance, c: AnyCatalogo) {
       reply
         .status(201)
         .send(
-          await auditarCadastro(...audit(request, 'criar'), (tx) => c.create(tx, request.body)),
+          await recordCadastroAuditoria(...audit(request, 'criar'), (tx) => c.create(tx, request.body)),
         ),
   )
 
@@ -152,7 +152,7 @@ function catalogoRoutes(fastify: FastifyInstance, c: AnyCatalogo) {
       `${url}/:id`,
       { config: admin, schema: { params: IdParamsSchema, body: c.form, response: { 200: c.row } } },
       async (request) =>
-        auditarCadastro(...audit(request, 'alterar', request.params.id), (tx) =>
+        recordCadastroAuditoria(...audit(request, 'alterar', request.params.id), (tx) =>
           update(tx, request.params.id, request.body),
         ),
     )
@@ -161,7 +161,7 @@ function catalogoRoutes(fastify: FastifyInstance, c: AnyCatalogo) {
     `${url}/:id`,
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await auditarCadastro(...audit(request, 'excluir', request.params.id), (tx) =>
+      await recordCadastroAuditoria(...audit(request, 'excluir', request.params.id), (tx) =>
         c.remove(tx, request.params.id),
       )
       return reply.status(204).send()

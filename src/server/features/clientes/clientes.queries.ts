@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
-import { camposAlterados, registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { camposAlterados, recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   clientes,
@@ -30,8 +30,8 @@ import {
 /**
  * Client records as the administrators see them: the list, one record (and its recorded read),
  * the change of a record, and the uniqueness rules the create and the change share. The
- * actions are workflows of their own: `criar-cliente.ts`, `excluir-cliente.ts`,
- * `alterar-papel.ts`; the client's own record is `meus-dados.ts`, the CEP lookup `buscar-cep.ts`.
+ * actions are workflows of their own: `create-cliente.ts`, `delete-cliente.ts`,
+ * `update-cliente-admin.ts`; the client's own record is `meus-dados.ts`, the CEP lookup `lookup-cep.ts`.
  */
 
 export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.'
@@ -121,7 +121,7 @@ export async function getCliente(db: DbOrTx, id: string) {
  */
 export async function lerCliente(db: DbOrTx, id: string, origem: Origem) {
   const cliente = await getCliente(db, id)
-  await registrarAuditoria(db, origem, {
+  await recordAuditoria(db, origem, {
     acao: 'ler',
     entidade: 'cliente',
     entidade_id: cliente.id,
@@ -169,7 +169,7 @@ export async function updateCliente(db: DbOrTx, id: string, body: ClienteBody, o
       await tx.update(clientes).set(depois).where(eq(clientes.id, id))
       const mudou = antes && camposAlterados(antes, depois)
       if (mudou)
-        await registrarAuditoria(tx, origem, {
+        await recordAuditoria(tx, origem, {
           acao: 'alterar',
           entidade: 'cliente',
           entidade_id: id,

@@ -1,4 +1,4 @@
-import { origemDe } from '../../db/auditoria.ts'
+import { origemOf } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -17,11 +17,11 @@ import {
   MeusDadosSchema,
 } from '#shared/schemas/clientes.ts'
 import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
-import { updateClienteAdmin } from './alterar-papel.ts'
-import { getEnderecoCep } from './buscar-cep.ts'
+import { updateClienteAdmin } from './update-cliente-admin.ts'
+import { lookupCep } from './lookup-cep.ts'
 import { lerCliente, listClientes, updateCliente } from './clientes.queries.ts'
-import { createCliente } from './criar-cliente.ts'
-import { deleteCliente } from './excluir-cliente.ts'
+import { createCliente } from './create-cliente.ts'
+import { deleteCliente } from './delete-cliente.ts'
 import { getMeusDados, upsertMeusDados } from './meus-dados.ts'
 
 const admin = { audience: 'admin' } as const
@@ -46,7 +46,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/clientes/:id',
     { config: admin, schema: { params: IdParamsSchema, response: { 200: ClienteSchema } } },
-    async (request) => lerCliente(app.ctx.db, request.params.id, origemDe(request)),
+    async (request) => lerCliente(app.ctx.db, request.params.id, origemOf(request)),
   )
 
   app.post(
@@ -59,7 +59,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       const created = await createCliente(
         { db: app.ctx.db, auth: app.ctx.auth, log: request.log },
         request.body,
-        origemDe(request),
+        origemOf(request),
       )
       return reply.status(201).send(created)
     },
@@ -72,7 +72,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       schema: { params: IdParamsSchema, body: ClienteFormSchema, response: { 200: ClienteSchema } },
     },
     async (request) =>
-      updateCliente(app.ctx.db, request.params.id, request.body, origemDe(request)),
+      updateCliente(app.ctx.db, request.params.id, request.body, origemOf(request)),
   )
 
   app.delete(
@@ -82,7 +82,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       await deleteCliente(
         { db: app.ctx.db, storage: app.ctx.storage, log: request.log },
         request.params.id,
-        origemDe(request),
+        origemOf(request),
       )
       return reply.status(204).send()
     },
@@ -99,7 +99,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      updateClienteAdmin(app.ctx.db, request.params.id, request.body.admin, origemDe(request)),
+      updateClienteAdmin(app.ctx.db, request.params.id, request.body.admin, origemOf(request)),
   )
 
   // ---- Meus Dados: the signed-in client's own record ----
@@ -118,7 +118,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       schema: { body: MeusDadosSchema, response: { 200: ClienteDadosSchema } },
     },
     async (request) =>
-      upsertMeusDados(app.ctx.db, actorOf(request), request.body, origemDe(request)),
+      upsertMeusDados(app.ctx.db, actorOf(request), request.body, origemOf(request)),
   )
 
   // ---- CEP lookup ----
@@ -130,7 +130,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       schema: { params: CepParamsSchema, response: { 200: EnderecoCepSchema } },
     },
     async (request, reply) => {
-      const endereco = await getEnderecoCep(
+      const endereco = await lookupCep(
         app.ctx.config.cepApiUrl,
         request.params.cep,
         request.log,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
-import { camposAlterados, registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { camposAlterados, recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { clientes } from '../../db/schema.ts'
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/sql-helpers.ts'
@@ -89,7 +89,7 @@ export async function upsertMeusDados(
         // The correction (LGPD art. 18), only the fields that changed.
         const mudou = antes && camposAlterados(antes, { ...values, user_id: account.userId })
         if (mudou)
-          await registrarAuditoria(tx, origem, {
+          await recordAuditoria(tx, origem, {
             acao: 'alterar',
             entidade: 'cliente',
             entidade_id: targetId,
@@ -104,7 +104,7 @@ export async function upsertMeusDados(
         .values({ ...values, user_id: account.userId })
         .onConflictDoUpdate({ target: clientes.user_id, set: values })
         .returning(dadosColumns)
-      await registrarAuditoria(tx, origem, {
+      await recordAuditoria(tx, origem, {
         acao: 'criar',
         entidade: 'cliente',
         entidade_id: row.id,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx, Tx } from '../../db/client.ts'
-import { linkNotificacao, nomeServico, notificarCliente } from '../../db/notificacoes.ts'
+import { linkNotificacao, nomeServico, notifyCliente } from '../../db/notificacoes.ts'
 import {
   documentoVersoes,
   servicos,
@@ -66,7 +66,7 @@ export async function getArquivo(
     .leftJoin(tiposDocumentos, eq(tiposDocumentos.id, doc.tipo_documento_id))
     .where(and(eq(doc.id, id), scopeDocumentos(actor)))
   if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
-  await registrarAuditoria(db, origem, {
+  await recordAuditoria(db, origem, {
     acao: 'download',
     entidade: 'documento',
     entidade_id: id,
@@ -231,7 +231,7 @@ export async function listDocumentos(
   const rows = await selectAdmin(db)
     .where(eq(doc.servico_id, servico.id))
     .orderBy(desc(versao.created_at), desc(doc.id))
-  await registrarAuditoria(db, origem, {
+  await recordAuditoria(db, origem, {
     acao: 'ler',
     entidade: 'documento',
     rotulo: `${servico.tipo_servico}${servico.protocolo ? ` (${servico.protocolo})` : ''}`,
@@ -289,7 +289,7 @@ export async function updateDocumento(
   const documento = await getDocumento(tx, id)
   // Shown or hidden, recorded in the same transaction.
   if (antes.visivel !== body.visivel_usuario)
-    await registrarAuditoria(tx, origem, {
+    await recordAuditoria(tx, origem, {
       acao: 'alterar',
       entidade: 'documento',
       entidade_id: id,
@@ -299,7 +299,7 @@ export async function updateDocumento(
       depois: { visivel_usuario: body.visivel_usuario },
     })
   if (body.visivel_usuario && !antes.visivel && antes.enviadoPor === 'admin')
-    await notificarCliente(tx, antes.servicoId, {
+    await notifyCliente(tx, antes.servicoId, {
       tipo: 'documento_disponivel',
       titulo: `Documento disponibilizado: ${documento.tipo} em ${await nomeServico(tx, antes.servicoId)}`,
       link: linkNotificacao.documentosCliente(antes.servicoId),
@@ -317,7 +317,7 @@ export async function deleteDocumento(tx: Tx, id: string, origem: Origem) {
     enviado_por: doc.enviado_por,
   })
   if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
-  await registrarAuditoria(tx, origem, {
+  await recordAuditoria(tx, origem, {
     acao: 'excluir',
     entidade: 'documento',
     entidade_id: id,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { origemDe } from '../../db/auditoria.ts'
+import { origemOf } from '../../db/auditoria.ts'
 import { actorOf, requireServico } from '../../policy.ts'
 import { deleteWithFiles } from '../../storage/arquivos.ts'
 import { receiveUpload } from '../../storage/upload.ts'
@@ -59,7 +59,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       const { stream, headers } = await baixarDocumento(
         app.ctx,
         actorOf(request),
-        origemDe(request),
+        origemOf(request),
         request.params.id,
       )
       return reply.headers(headers).send(stream)
@@ -74,7 +74,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       const { stream, headers } = await baixarDocumento(
         app.ctx,
         actorOf(request),
-        origemDe(request),
+        origemOf(request),
         id,
         versaoId,
       )
@@ -124,7 +124,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
         servico,
         tipoDocumentoId: request.params.tipoDocumentoId,
         cotaMb: app.ctx.config.quotas.armazenamentoMb,
-        origem: origemDe(request),
+        origem: origemOf(request),
         receber: receber(request),
       })
     },
@@ -141,7 +141,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
-      return listDocumentos(app.ctx.db, servico, origemDe(request))
+      return listDocumentos(app.ctx.db, servico, origemOf(request))
     },
   )
 
@@ -155,7 +155,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       const documento = await enviarDocumentoDaConsultoria(files(request), {
         actor,
         servico,
-        origem: origemDe(request),
+        origem: origemOf(request),
         receber: receber(request),
       })
       return reply.status(201).send(documento)
@@ -174,7 +174,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       app.ctx.db.transaction((tx) =>
-        updateDocumento(tx, request.params.id, request.body, origemDe(request)),
+        updateDocumento(tx, request.params.id, request.body, origemOf(request)),
       ),
   )
 
@@ -184,7 +184,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
       await deleteWithFiles(files(request), (tx) =>
-        deleteDocumento(tx, request.params.id, origemDe(request)),
+        deleteDocumento(tx, request.params.id, origemOf(request)),
       )
       return reply.status(204).send()
     },
@@ -233,7 +233,7 @@ export async function documentosRoutes(fastify: FastifyInstance) {
           log: request.log,
         },
         request.params.id,
-        { ...origemDe(request), ator_id: actorOf(request).userId },
+        { ...origemOf(request), ator_id: actorOf(request).userId },
         request.body,
       ),
   )

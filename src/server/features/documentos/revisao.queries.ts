@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { clientes, enviosEmail, servicos, tiposDocumentos, tiposServicos } from '../../db/schema.ts'
 import { pageResult } from '../../db/sql-helpers.ts'
@@ -74,7 +74,7 @@ export async function recordRevisao(
       .returning({ id: versao.id })
     if (!row) throw new HttpError(409, regra.erro)
     // The review, with its reason, in the same transaction.
-    await registrarAuditoria(tx, origem, {
+    await recordAuditoria(tx, origem, {
       acao: 'alterar',
       entidade: 'documento',
       entidade_id: id,
@@ -118,7 +118,7 @@ export async function recordEnvioRejeicao(
       erro: p.erro,
       origem: 'automatico',
     })
-    await registrarAuditoria(tx, origem, {
+    await recordAuditoria(tx, origem, {
       acao: 'email',
       entidade: 'documento',
       entidade_id: p.documentoId,

@@ -1,12 +1,12 @@
 import { and, eq, not, sql } from 'drizzle-orm'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import {
   linkNotificacao,
   nomeCliente,
   nomeServico,
-  notificarAdmins,
-  notificarCliente,
+  notifyAdmins,
+  notifyCliente,
 } from '../../db/notificacoes.ts'
 import { servicos } from '../../db/schema.ts'
 import { HttpError } from '../../errors.ts'
@@ -85,7 +85,7 @@ export async function addVersao(
       estado: p.enviadoPor === 'cliente' ? 'enviado' : null,
     })
     .returning({ id: versao.id, data_envio: isoTimestamp(versao.created_at) })
-  await registrarAuditoria(tx, p.origem, {
+  await recordAuditoria(tx, p.origem, {
     acao: 'criar',
     entidade: 'documento',
     entidade_id: documento.id,
@@ -100,13 +100,13 @@ export async function addVersao(
   })
   // The other side hears of it, in this same transaction.
   if (p.enviadoPor === 'cliente')
-    await notificarAdmins(tx, {
+    await notifyAdmins(tx, {
       tipo: 'documento_enviado',
       titulo: `${atual ? 'Documento reenviado' : 'Documento enviado'} por ${await nomeCliente(tx, p.servicoId)}: ${p.tipo} em ${await nomeServico(tx, p.servicoId)}`,
       link: linkNotificacao.servicoAdmin(p.servicoId),
     })
   else if (p.visivel)
-    await notificarCliente(tx, p.servicoId, {
+    await notifyCliente(tx, p.servicoId, {
       tipo: 'documento_disponivel',
       titulo: `Documento disponibilizado: ${p.tipo} em ${await nomeServico(tx, p.servicoId)}`,
       link: linkNotificacao.documentosCliente(p.servicoId),

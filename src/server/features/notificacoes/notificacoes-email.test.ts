@@ -10,7 +10,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.
 import { createClientActor, type Actor } from '#tests/setup/actors.ts'
 import { startSmtpServer } from '#tests/setup/mail.ts'
 import type { TipoNotificacao } from '#shared/schemas/notificacoes.ts'
-import { enviarEmailsNotificacoes } from './notificacoes-email.ts'
+import { sendNotificacoesEmail } from './notificacoes-email.ts'
 
 // Issue 17: unread notifications by e-mail after the delay, batched per account, exactly once,
 // respecting the account's opt-outs.
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const rodar = (mailer = t.app.ctx.mailer) =>
-  enviarEmailsNotificacoes({ db: t.db, mailer, appUrl: TEST_ORIGIN, log, atrasoMinutos: ATRASO })
+  sendNotificacoesEmail({ db: t.db, mailer, appUrl: TEST_ORIGIN, log, atrasoMinutos: ATRASO })
 
 /** Every message of the outbox addressed to `to`. */
 async function outbox(to: string): Promise<ParsedMail[]> {

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { inArray, sql } from 'drizzle-orm'
-import { ORIGEM_SISTEMA, registrarAuditoria } from '../../db/auditoria.ts'
+import { ORIGEM_SISTEMA, recordAuditoria } from '../../db/auditoria.ts'
 import type { Db } from '../../db/client.ts'
 import { notificacoes } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { getMarca } from '../../mail/empresa.ts'
 import type { Mailer } from '../../mail/mailer.ts'
-import { repetir } from '../../periodico.ts'
+import { repeatEvery } from '../../repeat-every.ts'
 import { notificacoesEmail } from './emails.ts'
 
 /**
@@ -35,7 +35,7 @@ type Tomada = {
   desligado: boolean
 }
 
-export async function enviarEmailsNotificacoes(deps: NotificacoesEmailDeps) {
+export async function sendNotificacoesEmail(deps: NotificacoesEmailDeps) {
   const { db, mailer, log } = deps
   const tomadas = await rawRows<Tomada>(
     db,
@@ -85,7 +85,7 @@ export async function enviarEmailsNotificacoes(deps: NotificacoesEmailDeps) {
       continue
     }
     // Issue 15: the e-mail sent, by the system, to this account.
-    await registrarAuditoria(db, ORIGEM_SISTEMA, {
+    await recordAuditoria(db, ORIGEM_SISTEMA, {
       acao: 'email',
       entidade: 'usuario',
       entidade_id: lista[0].user_id,
@@ -97,13 +97,13 @@ export async function enviarEmailsNotificacoes(deps: NotificacoesEmailDeps) {
 }
 
 /**
- * Checks every minute (and once at start-up) for notifications due by e-mail (`repetir`, the
+ * Checks every minute (and once at start-up) for notifications due by e-mail (`repeatEvery`, the
  * server's one clock): the state lives in the database, so every instance may run it.
  */
-export function iniciarAgendadorDeNotificacoes(
+export function startNotificacoesScheduler(
   deps: NotificacoesEmailDeps & { intervalMs?: number },
 ) {
-  return repetir(() => enviarEmailsNotificacoes(deps), {
+  return repeatEvery(() => sendNotificacoesEmail(deps), {
     intervalMs: deps.intervalMs ?? 60_000,
     log: deps.log,
     falha: 'notifications e-mail check failed; tried again in a minute',

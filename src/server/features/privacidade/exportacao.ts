@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import JSZip from 'jszip'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import type { Actor } from '../../policy.ts'
 import type { Storage } from '../../storage/storage.ts'
@@ -13,13 +13,13 @@ type Log = { error: (obj: object, msg: string) => void }
  * records the export in the audit trail (its own statement, after the read) and answers the zip
  * to stream.
  */
-export async function exportarMeusDados(
+export async function exportarDados(
   deps: { db: DbOrTx; storage: Storage; log: Log },
   actor: Actor,
   origem: Origem,
 ): Promise<Readable> {
   const { dados, arquivos } = await getExportacao(deps.db, actor)
-  await registrarAuditoria(deps.db, origem, {
+  await recordAuditoria(deps.db, origem, {
     acao: 'exportar',
     entidade: 'usuario',
     entidade_id: actor.userId,

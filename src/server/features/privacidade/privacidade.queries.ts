@@ -1,6 +1,6 @@
 import { count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import { clientes, solicitacoesLgpd, user } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { ownCliente, type Actor } from '../../policy.ts'
@@ -18,7 +18,7 @@ import {
 /**
  * The erasure requests' data: the client's own list and new request, the administrators' list,
  * one request, and the lock a decision takes. The decisions themselves are workflows:
- * `excluir-dados.ts` (carry one out) and `recusar-solicitacao.ts` (refuse one).
+ * `concluir-solicitacao.ts` (carry one out) and `recusar-solicitacao.ts` (refuse one).
  */
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -76,7 +76,7 @@ export async function createSolicitacao(
       .returning({ ...minhaColunas, cliente_id: solicitacoesLgpd.cliente_id })
     if (!row) throw new HttpError(409, SOLICITACAO_EXISTENTE)
     const { cliente_id, ...minha } = row
-    await registrarAuditoria(tx, origem, {
+    await recordAuditoria(tx, origem, {
       acao: 'criar',
       entidade: 'solicitacao_lgpd',
       entidade_id: row.id,

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { enforceLimits } from '../../auth/rate-limit.ts'
-import { origemDe } from '../../db/auditoria.ts'
+import { origemOf } from '../../db/auditoria.ts'
 import { getEmpresa } from '../../mail/empresa.ts'
 import { actorOf } from '../../policy.ts'
-import { concluirSolicitacao } from './excluir-dados.ts'
-import { exportarMeusDados } from './exportacao.ts'
+import { concluirSolicitacao } from './concluir-solicitacao.ts'
+import { exportarDados } from './exportacao.ts'
 import { paginaPrivacidade, paginaTermos } from './paginas.ts'
 import { listMinhasSolicitacoes, listSolicitacoes } from './privacidade.queries.ts'
 import { recusarSolicitacao } from './recusar-solicitacao.ts'
@@ -56,7 +56,7 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
     // It takes no query: anything added is refused (an export is recorded in the audit trail).
     { config: { audience: 'cliente' }, schema: { querystring: SemParametrosSchema } },
     async (request, reply) => {
-      const zip = await exportarMeusDados(deps(request), actorOf(request), origemDe(request))
+      const zip = await exportarDados(deps(request), actorOf(request), origemOf(request))
       const dia = new Date().toISOString().slice(0, 10)
       return reply
         .type('application/zip')
@@ -90,7 +90,7 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
         app.ctx,
         actor,
         request.body.senha,
-        origemDe(request),
+        origemOf(request),
       )
       return reply.status(201).send(solicitacao)
     },
@@ -112,7 +112,7 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
       config: { audience: 'admin' },
       schema: { params: IdParamsSchema, response: { 200: SolicitacaoSchema } },
     },
-    async (request) => concluirSolicitacao(deps(request), request.params.id, origemDe(request)),
+    async (request) => concluirSolicitacao(deps(request), request.params.id, origemOf(request)),
   )
 
   app.post(
@@ -122,7 +122,7 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
       schema: { params: IdParamsSchema, body: RecusaSchema, response: { 200: SolicitacaoSchema } },
     },
     async (request) =>
-      recusarSolicitacao(deps(request), request.params.id, request.body.motivo, origemDe(request)),
+      recusarSolicitacao(deps(request), request.params.id, request.body.motivo, origemOf(request)),
   )
 
   app.get(

@@ -13,9 +13,9 @@ import {
   solicitacoesLgpd,
   user,
 } from '../../db/schema.ts'
-import { registrarAuditoria } from '../../db/auditoria.ts'
+import { recordAuditoria } from '../../db/auditoria.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
-import { expurgar } from './retencao.ts'
+import { purgeAuditoria } from './retencao.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import {
   AUDIENCES,
@@ -97,7 +97,7 @@ async function clienteComDados(a: Actor) {
     falhas: 0,
   })
   // Audit events about them: the client's own upload and an administrator's change.
-  await registrarAuditoria(
+  await recordAuditoria(
     t.db,
     {
       ator_id: a.userId!,
@@ -116,7 +116,7 @@ async function clienteComDados(a: Actor) {
       depois: { telefone: cliente.telefone, nome },
     },
   )
-  await registrarAuditoria(
+  await recordAuditoria(
     t.db,
     {
       ator_id: actors.admin.userId!,
@@ -617,7 +617,7 @@ describe('retention', () => {
     expect(res.statusCode).toBe(200)
     const agora = new Date()
     const origem = { ator_id: null, ator_email: null, ator_role: null, ip: null, user_agent: null }
-    await registrarAuditoria(t.db, origem, {
+    await recordAuditoria(t.db, origem, {
       acao: 'alterar',
       entidade: 'status',
       rotulo: 'antigo',
@@ -638,7 +638,7 @@ describe('retention', () => {
       expiresAt: new Date(agora.getTime() - 86_400_000),
     }
     await t.db.insert(session).values([velha, recente])
-    const cedo = await expurgar(t.db, agora)
+    const cedo = await purgeAuditoria(t.db, agora)
     expect(cedo.sessoes).toBe(1)
     expect(cedo.auditoria).toBe(1)
     const rotulos = await rawRows<{ rotulo: string }>(
@@ -651,7 +651,7 @@ describe('retention', () => {
     expect(restantes).toContain(recente.id)
     expect(cedo.contas_nao_confirmadas).toBe(0)
     expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(1)
-    const depois = await expurgar(t.db, new Date(agora.getTime() + 8 * 86_400_000))
+    const depois = await purgeAuditoria(t.db, new Date(agora.getTime() + 8 * 86_400_000))
     expect(depois.contas_nao_confirmadas).toBeGreaterThanOrEqual(1)
     expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([])
     // Confirmed accounts (the actors) stay.

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import { solicitacoesLgpd, user } from '../../db/schema.ts'
 import { getMarca } from '../../mail/empresa.ts'
 import type { Mailer } from '../../mail/mailer.ts'
@@ -45,7 +45,7 @@ async function recusar(tx: Tx, id: string, origem: Origem, motivo: string) {
     .update(solicitacoesLgpd)
     .set({ estado: 'recusada', motivo, decidido_por: origem.ator_id, decidido_em: sql`now()` })
     .where(eq(solicitacoesLgpd.id, id))
-  await registrarAuditoria(tx, origem, {
+  await recordAuditoria(tx, origem, {
     acao: 'alterar',
     entidade: 'solicitacao_lgpd',
     entidade_id: id,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { clientes, enviosEmail, retencao, session, user } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
-import { repetir } from '../../periodico.ts'
+import { repeatEvery } from '../../repeat-every.ts'
 import { RETENCAO_PADRAO, type Retencao } from '#shared/schemas/privacidade.ts'
 
 /**
@@ -51,7 +51,7 @@ export type Expurgo = {
  * e-mail sendings older than `envios_email_dias`, and audit events older than `auditoria_dias`
  * (through `auditoria_expurgar`, the only way to delete them).
  */
-export async function expurgar(db: DbOrTx, agora = new Date()): Promise<Expurgo> {
+export async function purgeAuditoria(db: DbOrTx, agora = new Date()): Promise<Expurgo> {
   const r = await getRetencao(db)
   const antes = (dias: number) => new Date(agora.getTime() - dias * 86_400_000)
   const sessoes = await db
@@ -92,15 +92,15 @@ type Deps = {
 }
 
 /** Applies the retention settings once and logs what it removed (issue 15). */
-export async function aplicarRetencao(deps: Deps, agora = new Date()) {
-  const removidos = await expurgar(deps.db, agora)
+export async function applyRetencao(deps: Deps, agora = new Date()) {
+  const removidos = await purgeAuditoria(deps.db, agora)
   deps.log.info(removidos, 'retention: removed')
   return removidos
 }
 
 /** Applies retention now and then every `intervalMs` (a day). */
-export function iniciarRetencao(deps: Deps, intervalMs = 24 * 60 * 60 * 1000) {
-  return repetir(() => aplicarRetencao(deps), {
+export function startRetencao(deps: Deps, intervalMs = 24 * 60 * 60 * 1000) {
+  return repeatEvery(() => applyRetencao(deps), {
     intervalMs,
     log: deps.log,
     falha: 'retention failed',

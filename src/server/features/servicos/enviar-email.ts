@@ -73,7 +73,7 @@ const enderecos = (e: Pick<EnvioEmail, 'emails_interessados' | 'emails_tecnicos'
  * What the administrator confirmed (the body) must be the saved template and lists: a form with
  * changes not saved yet is refused with 409, nothing sent.
  */
-function exigirModeloSalvo(body: EnvioEmail, modelo: ModeloEmail) {
+function requireModeloSalvo(body: EnvioEmail, modelo: ModeloEmail) {
   const igual =
     body.notificacao === (modelo.notificacao ?? '').trim() && enderecos(body) === enderecos(modelo)
   if (!igual) throw new HttpError(409, MODELO_NAO_SALVO)
@@ -114,7 +114,7 @@ export async function enviarEmail(
 ): Promise<EnvioEmailResult> {
   const { db, mailer, log } = deps
   const modelo = await getModeloEmail(db, servicoId)
-  exigirModeloSalvo(body, modelo)
+  requireModeloSalvo(body, modelo)
   const mensagem = mensagemEnvio(await getMarca(db, deps.appUrl), modelo)
   const envio = await startEnvio(db, {
     servico_id: servicoId,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { clientes, enviosEmail, servicos, tiposServicos } from '../../db/schema.ts'
 import { isPgError, UNIQUE_VIOLATION } from '../../db/sql-helpers.ts'
@@ -171,7 +171,7 @@ export async function finishEnvio(
       .where(and(eq(enviosEmail.id, envio.id), eq(enviosEmail.trava, envio.trava)))
       .returning({ enviados: enviosEmail.enviados, falhas: enviosEmail.falhas })
     if (!row) throw new HttpError(409, ENVIO_EM_ANDAMENTO)
-    await registrarAuditoria(tx, origem, {
+    await recordAuditoria(tx, origem, {
       acao: 'email',
       entidade: 'servico',
       entidade_id: envio.servico_id,

@@ -73,7 +73,7 @@ type Lexico = {
  * A search read before its page: its tsquery, and its total where the words' counts give it, it
  * is too large for the GIN index (then counted here), or null (the page counts its matches).
  */
-export async function prepararBusca(
+export async function prepareBusca(
   db: Db,
   filtro: ServicosFiltro,
   palavras: string[][],
@@ -123,11 +123,11 @@ export async function prepararBusca(
     const limite = Math.min(...[...lexico.values()].map((l) => l.soma))
     if (!percorre(limite, algum.servicos)) return { ...algum, n: null, tsquery }
   }
-  return contarBusca(db, filtro, tsquery, hoje)
+  return countBusca(db, filtro, tsquery, hoje)
 }
 
 /** A search's total, counted up to BUSCA_LIMITE + 1. */
-export async function contarBusca(
+export async function countBusca(
   db: Db,
   filtro: ServicosFiltro,
   tsquery: string,

@@ -10,7 +10,7 @@ import {
   type ServicosPagina,
   type ServicoListaItem,
 } from '#shared/schemas/servicos.ts'
-import { contarBusca, percorre, prepararBusca, totaisDeBusca } from './painel-busca.ts'
+import { countBusca, percorre, prepareBusca, totaisDeBusca } from './painel-busca.ts'
 import {
   driver,
   lido,
@@ -82,7 +82,7 @@ export async function listServicosPainel(
     : ''
   let contagem = palavras.length ? totaisDeBusca.get(chave) : undefined
   if (palavras.length && !contagem) {
-    contagem = await prepararBusca(db, filtro, palavras, hoje)
+    contagem = await prepareBusca(db, filtro, palavras, hoje)
     totaisDeBusca.set(chave, contagem)
   }
   const tsquery = contagem?.tsquery
@@ -147,7 +147,7 @@ export async function listServicosPainel(
 
   let total = 'NULL::bigint'
   if (tsquery) {
-    // Counted once per search and data version (prepararBusca), or here from all the matches
+    // Counted once per search and data version (prepareBusca), or here from all the matches
     // (read anyway when the GIN index finds the page).
     if (!denso) total = '(SELECT count(*) FROM m)'
   } else if (filtro.em_analise) {
@@ -208,7 +208,7 @@ LEFT JOIN LATERAL (
     // Read at another version of the data: read again, now; and the page found again when a
     // word with one of its prefixes came or went since.
     if (contagem!.versao !== result[0]?.versao) {
-      contagem = await prepararBusca(db, filtro, palavras, hoje)
+      contagem = await prepareBusca(db, filtro, palavras, hoje)
       totaisDeBusca.set(chave, contagem)
       if (contagem.tsquery !== tsquery) {
         values[0] = contagem.tsquery
@@ -218,7 +218,7 @@ LEFT JOIN LATERAL (
     if (contagem!.n === null) {
       contagem =
         result[0]?.total == null
-          ? await contarBusca(db, filtro, contagem!.tsquery, hoje) // the page walked the order's index
+          ? await countBusca(db, filtro, contagem!.tsquery, hoje) // the page walked the order's index
           : { ...contagem!, n: Number(result[0].total), versao: result[0].versao }
       totaisDeBusca.set(chave, contagem)
     }

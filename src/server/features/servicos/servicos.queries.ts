@@ -2,12 +2,12 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import { documentFiles } from '../../storage/arquivos.ts'
-import { camposAlterados, registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { camposAlterados, recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import {
   linkNotificacao,
   nomeServico,
-  notificarAdmins,
-  notificarCliente,
+  notifyAdmins,
+  notifyCliente,
 } from '../../db/notificacoes.ts'
 import {
   avisos,
@@ -83,7 +83,7 @@ export async function getServicoDetalhe(db: DbOrTx, id: string): Promise<Servico
 
 /** An administrator read the service's detail (its client's personal data). */
 async function recordLeituraServico(db: DbOrTx, detalhe: ServicoDetalhe, origem: Origem) {
-  await registrarAuditoria(db, origem, {
+  await recordAuditoria(db, origem, {
     acao: 'ler',
     entidade: 'servico',
     entidade_id: detalhe.id,
@@ -144,7 +144,7 @@ export async function updateServico(
         // The fields that changed, in the same transaction.
         const mudou = antes && camposAlterados(antes, set)
         if (mudou)
-          await registrarAuditoria(tx, origem, {
+          await recordAuditoria(tx, origem, {
             acao: 'alterar',
             entidade: 'servico',
             entidade_id: id,
@@ -160,7 +160,7 @@ export async function updateServico(
             .from(status)
             .where(eq(status.id, set.status_id as string))
           if (novo)
-            await notificarCliente(tx, id, {
+            await notifyCliente(tx, id, {
               tipo: 'status_alterado',
               titulo: `${await nomeServico(tx, id)}: status alterado para ${novo.nome}`,
               link: linkNotificacao.inicioCliente(),
@@ -183,7 +183,7 @@ export async function deleteServico(tx: Tx, id: string, origem: Origem) {
   const [found] = await tx.select().from(servicos).where(eq(servicos.id, id)).for('update')
   if (!found) throw notFound(SERVICO_NAO_ENCONTRADO)
   const { detalhes: _d, anotacoes: _a, notificacao: _n, ...antes } = found
-  await registrarAuditoria(tx, origem, {
+  await recordAuditoria(tx, origem, {
     acao: 'excluir',
     entidade: 'servico',
     entidade_id: id,
@@ -276,7 +276,7 @@ export async function createServico(db: DbOrTx, novo: NovoServico): Promise<Serv
   }
   const insert = async (tx: DbOrTx) => {
     const [criado] = await tx.insert(servicos).values(values).returning(criadoColumns)
-    await registrarAuditoria(tx, novo.auditoria, {
+    await recordAuditoria(tx, novo.auditoria, {
       acao: 'criar',
       entidade: 'servico',
       entidade_id: criado.id,
@@ -311,7 +311,7 @@ export async function createServico(db: DbOrTx, novo: NovoServico): Promise<Serv
       )
     const criado = await insert(tx)
     // Every administrator hears of a client's request, in the same transaction.
-    await notificarAdmins(tx, {
+    await notifyAdmins(tx, {
       tipo: 'servico_solicitado',
       titulo: `Nova solicitação de serviço: ${await nomeServico(tx, criado.id)} de ${cliente.nome}`,
       link: linkNotificacao.servicoAdmin(criado.id),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { origemDe } from '../../db/auditoria.ts'
+import { origemOf } from '../../db/auditoria.ts'
 import { actorOf, requireServico } from '../../policy.ts'
 import { deleteWithFiles } from '../../storage/arquivos.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
@@ -58,7 +58,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/servicos/:id',
     { config: admin, schema: { params: IdParamsSchema, response: { 200: ServicoDetalheSchema } } },
-    async (request) => abrirServico(app.ctx.db, request.params.id, origemDe(request)),
+    async (request) => abrirServico(app.ctx.db, request.params.id, origemOf(request)),
   )
 
   app.patch(
@@ -72,7 +72,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      updateServico(app.ctx.db, request.params.id, request.body, origemDe(request)),
+      updateServico(app.ctx.db, request.params.id, request.body, origemOf(request)),
   )
 
   // Rows go in one transaction; the files only after it commits, so a failure leaves the service whole.
@@ -81,7 +81,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     { config: admin, schema: { params: IdParamsSchema } },
     async (request, reply) => {
       await deleteWithFiles({ db: app.ctx.db, storage: app.ctx.storage, log: request.log }, (tx) =>
-        deleteServico(tx, request.params.id, origemDe(request)),
+        deleteServico(tx, request.params.id, origemOf(request)),
       )
       return reply.status(204).send()
     },
@@ -118,7 +118,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         },
         request.params.id,
         request.body,
-        origemDe(request),
+        origemOf(request),
       ),
   )
 
@@ -150,7 +150,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         origem: 'admin',
         cliente_id: request.params.id,
         dados: request.body,
-        auditoria: origemDe(request),
+        auditoria: origemOf(request),
       })
       return reply.status(201).send(created)
     },
@@ -185,7 +185,7 @@ export async function servicosRoutes(fastify: FastifyInstance) {
         actor,
         tipo_servico_id: request.body.tipo_servico_id,
         porDia: app.ctx.config.quotas.servicosPorDia,
-        auditoria: origemDe(request),
+        auditoria: origemOf(request),
       })
       return reply.status(201).send(await getMeuServico(app.ctx.db, actor, id))
     },

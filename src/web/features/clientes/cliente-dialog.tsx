@@ -17,7 +17,7 @@ import { formatDocumento } from '#shared/documento.ts'
 import {
   ClienteCreateSchema,
   ClienteFormSchema,
-  gerarSenhaTemporaria,
+  generateSenhaTemporaria,
   type Cliente,
 } from '#shared/schemas/clientes.ts'
 
@@ -170,7 +170,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
                 type="button"
                 variant="outline"
                 onClick={() =>
-                  form.setValue('senha_temporaria', gerarSenhaTemporaria(), {
+                  form.setValue('senha_temporaria', generateSenhaTemporaria(), {
                     shouldDirty: true,
                     shouldValidate: false,
                   })

@@ -7,7 +7,7 @@ import { Label } from '../../components/ui/label.tsx'
 import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { changePassword } from './api.ts'
+import { alterarSenha } from './api.ts'
 import {
   NOVA_SENHA_TITLES,
   SenhaAlteracaoSchema,
@@ -29,7 +29,7 @@ export function AlterarSenhaCard() {
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
-        await changePassword(values)
+        await alterarSenha(values)
         notifySuccess('Senha alterada com sucesso!', 'Sua senha foi atualizada.')
         form.reset(EMPTY)
       } catch (err) {

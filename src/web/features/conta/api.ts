@@ -32,7 +32,7 @@ export const requestPasswordReset = (email: string) =>
 export const resetPassword = (token: string, newPassword: string) =>
   api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } })
 
-export const changePassword = (body: SenhaAlteracao) =>
+export const alterarSenha = (body: SenhaAlteracao) =>
   api<void>('/api/conta/senha', { method: 'POST', body })
 
 // ---- the second factor (issue 13): the twoFactor plugin's endpoints, behind /api/auth ----
@@ -83,7 +83,7 @@ export const useDeleteSessao = () =>
     [contaKeys.sessoes()],
   )
 
-export const useEncerrarOutrasSessoes = () =>
+export const useEndOtherSessions = () =>
   useMutationRefreshing(
     () => api<void>('/api/conta/sessoes/encerrar-outras', { method: 'POST' }),
     [contaKeys.sessoes()],

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
 import { errorMessage, notifyError, notifySuccess } from '../../lib/notify.ts'
-import { sessoesQuery, useDeleteSessao, useEncerrarOutrasSessoes } from './api.ts'
+import { sessoesQuery, useDeleteSessao, useEndOtherSessions } from './api.ts'
 import { formatDateTime } from '#shared/datas.ts'
 import type { Sessao } from '#shared/schemas/conta.ts'
 
@@ -17,7 +17,7 @@ import type { Sessao } from '#shared/schemas/conta.ts'
 export function SessoesCard() {
   const { data: sessoes, isPending, isError } = useQuery(sessoesQuery())
   const encerrar = useDeleteSessao()
-  const encerrarOutras = useEncerrarOutrasSessoes()
+  const encerrarOutras = useEndOtherSessions()
   const [alvo, setAlvo] = useState<Sessao | 'outras' | null>(null)
   const outras = sessoes?.filter((s) => !s.atual).length ?? 0
 

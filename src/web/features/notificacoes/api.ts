@@ -28,13 +28,13 @@ export const notificacoesQuery = () =>
     queryFn: () => api<Notificacoes>('/api/notificacoes'),
   })
 
-export const useMarcarLida = () =>
+export const useMarkLida = () =>
   useMutationRefreshing(
     (id: string) => api<Notificacao>(`/api/notificacoes/${id}/lida`, { method: 'POST' }),
     [notificacoesKeys.all],
   )
 
-export const useMarcarTodasLidas = () =>
+export const useMarkTodasLidas = () =>
   useMutationRefreshing(
     () => api<void>('/api/notificacoes/lidas', { method: 'POST' }),
     [notificacoesKeys.all],

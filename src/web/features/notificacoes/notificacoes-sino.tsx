@@ -12,8 +12,8 @@ import { cn } from '../../lib/utils.ts'
 import {
   contagemNotificacoesQuery,
   notificacoesQuery,
-  useMarcarLida,
-  useMarcarTodasLidas,
+  useMarkLida,
+  useMarkTodasLidas,
 } from './api.ts'
 import type { Notificacao } from '#shared/schemas/notificacoes.ts'
 
@@ -30,8 +30,8 @@ export function NotificacoesSino() {
   const navigate = useNavigate()
   const contagem = useQuery(contagemNotificacoesQuery())
   const lista = useQuery({ ...notificacoesQuery(), enabled: open })
-  const marcar = useMarcarLida()
-  const todas = useMarcarTodasLidas()
+  const marcar = useMarkLida()
+  const todas = useMarkTodasLidas()
   const naoLidas = contagem.data?.nao_lidas ?? 0
   const falhou = () => notifyError('Erro', 'Não foi possível atualizar as notificações.')
 

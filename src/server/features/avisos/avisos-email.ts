@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
-import { ORIGEM_SISTEMA, registrarAuditoria } from '../../db/auditoria.ts'
+import { ORIGEM_SISTEMA, recordAuditoria } from '../../db/auditoria.ts'
 import type { Db } from '../../db/client.ts'
 import { avisosAutomaticos, enviosEmail } from '../../db/schema.ts'
-import { notificarAvisoAutomatico } from '../../db/notificacoes.ts'
+import { notifyAvisoAutomatico } from '../../db/notificacoes.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { currentProcess, processRuns, type ProcessIdentity } from '../../runtime.ts'
 import { getMarca, type Marca } from '../../mail/empresa.ts'
@@ -43,7 +43,7 @@ type Pendente = AvisoDoEmail & {
  * message carries an idempotency key, so the outbox holds each e-mail once. (Over SMTP, the one
  * address in flight at the kill may get a second copy with the same Message-ID.)
  */
-export async function enviarPendentes(deps: EnvioAvisosDeps, hoje: string) {
+export async function sendAvisosPendentes(deps: EnvioAvisosDeps, hoje: string) {
   const { db, log } = deps
   await liberarLeasesOrfaos(db)
   const dono = JSON.stringify(currentProcess())
@@ -160,9 +160,9 @@ async function enviarAviso(deps: EnvioAvisosDeps, aviso: Pendente, hoje: string,
       erro,
       origem: 'automatico',
     })
-    await notificarAvisoAutomatico(tx, aviso.servico_id, aviso.pendentes === null, aviso.mensagem)
+    await notifyAvisoAutomatico(tx, aviso.servico_id, aviso.pendentes === null, aviso.mensagem)
     // The e-mail sent, by the system, in the transaction that records the sending.
-    await registrarAuditoria(tx, ORIGEM_SISTEMA, {
+    await recordAuditoria(tx, ORIGEM_SISTEMA, {
       acao: 'email',
       entidade: 'servico',
       entidade_id: aviso.servico_id,

@@ -6,7 +6,7 @@ const CEP_TIMEOUT_MS = 5000
 const CEP_FALHA = 'Não foi possível buscar o CEP.'
 
 /** SPEC §7: postal-code lookup through `{cepApiUrl}/ws/{8 digits}/json/`. */
-export async function getEnderecoCep(
+export async function lookupCep(
   cepApiUrl: string,
   cep: string,
   log: { warn: (obj: object, msg: string) => void },

@@ -1,13 +1,13 @@
 import { addDays, today } from '#shared/datas.ts'
-import { repetir } from '../../periodico.ts'
+import { repeatEvery } from '../../repeat-every.ts'
 import {
-  executarAvisosAutomaticos,
+  runAvisosAutomaticos,
   ultimoDiaConcluido,
   type AvisosJobDeps,
 } from './avisos-automaticos.ts'
 
 /** The hour (0-23) of an instant in a time zone. */
-export function horaLocal(timeZone: string, now: Date): number {
+export function localHour(timeZone: string, now: Date): number {
   const hour = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     hour: '2-digit',
@@ -21,13 +21,13 @@ export function horaLocal(timeZone: string, now: Date): number {
  * completed run; at once (whatever the hour) when a whole day's run was missed, so a server that
  * was down at that hour catches up as soon as it starts.
  */
-export function execucaoDevida(
+export function isExecucaoDue(
   opts: { hour: number; timeZone: string },
   ultimo: string | null,
   now: Date,
 ): boolean {
   const hoje = today(opts.timeZone, now)
-  const horaChegou = horaLocal(opts.timeZone, now) >= opts.hour
+  const horaChegou = localHour(opts.timeZone, now) >= opts.hour
   if (!ultimo) return horaChegou
   if (ultimo >= hoje) return false
   return horaChegou || ultimo < addDays(hoje, -1)
@@ -38,7 +38,7 @@ export function execucaoDevida(
  * it. The state lives in the database (`avisos_execucoes`), so every instance may run this: the
  * job's unique keys and leases keep the work single.
  */
-export function iniciarAgendadorDeAvisos(
+export function startAvisosScheduler(
   deps: AvisosJobDeps & {
     hour: number
     timeZone: string
@@ -47,11 +47,11 @@ export function iniciarAgendadorDeAvisos(
   },
 ) {
   const now = deps.now ?? (() => new Date())
-  return repetir(
+  return repeatEvery(
     async () => {
       const instante = now()
-      if (!execucaoDevida(deps, await ultimoDiaConcluido(deps.db), instante)) return
-      await executarAvisosAutomaticos(deps, {
+      if (!isExecucaoDue(deps, await ultimoDiaConcluido(deps.db), instante)) return
+      await runAvisosAutomaticos(deps, {
         hoje: today(deps.timeZone, instante),
         origem: 'agendada',
       })

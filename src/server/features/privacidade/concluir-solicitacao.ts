@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import {
   avisos,
   clientes,
@@ -160,7 +160,7 @@ async function excluirDados(tx: Tx, id: string, origem: Origem) {
   }
   // The audit trail keeps its events (ids, actions, times) without the personal values.
   await tx.execute(sql`select auditoria_anonimizar(${row.cliente_id}::uuid, ${row.user_id}::text)`)
-  await registrarAuditoria(tx, origem, {
+  await recordAuditoria(tx, origem, {
     acao: 'anonimizar',
     entidade: 'cliente',
     entidade_id: row.cliente_id,
@@ -177,7 +177,7 @@ async function excluirDados(tx: Tx, id: string, origem: Origem) {
     .set({ estado: 'concluida', decidido_por: adminId, decidido_em: sql`now()` })
     .where(eq(solicitacoesLgpd.id, id))
   // Written after the anonymisation: the decision stays whole, and names nobody.
-  await registrarAuditoria(tx, origem, {
+  await recordAuditoria(tx, origem, {
     acao: 'alterar',
     entidade: 'solicitacao_lgpd',
     entidade_id: id,

@@ -4,7 +4,7 @@
  * time: a tick while a run is in progress answers that run. A failure is logged and the work is
  * tried again at the next tick. The timer does not keep the process alive.
  */
-export function repetir(
+export function repeatEvery(
   trabalho: () => Promise<unknown>,
   opts: {
     intervalMs: number
@@ -25,14 +25,14 @@ export function repetir(
   }
   const timer = setInterval(() => void tick(), opts.intervalMs)
   timer.unref()
-  const primeira = tick()
+  const first = tick()
   return {
     /** The start-up run (tests wait for it). */
-    primeira,
+    first,
     /** One run now, as the timer does (or the one in progress). */
-    verificar: tick,
+    check: tick,
     /** Stops the timer and waits for a run in progress. */
-    async parar() {
+    async stop() {
       clearInterval(timer)
       await emCurso
     },

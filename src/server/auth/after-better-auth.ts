@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { auditarConta } from './auditar-conta.ts'
+import { recordContaAuditoria } from './conta-auditoria.ts'
 import { emailOf, type BetterAuthAnswer } from './better-auth-http.ts'
 import { recordConsent } from './consentimento.ts'
 import { noticeNewDevice } from './new-device.ts'
@@ -9,9 +9,9 @@ import { endOtherSessions, sessionTokenSet, type ActorResolver } from './session
  * The portal's side of an answer of better-auth (routes.ts), once it is copied to the reply: a
  * sign-up records the consent it carried, a sign-in tells the owner about a new device, enrolling
  * in the second factor ends the account's other sessions, and the audit trail records what
- * happened (`auditarConta`).
+ * happened (`recordContaAuditoria`).
  */
-export async function aposResposta(
+export async function afterBetterAuth(
   request: FastifyRequest,
   path: string,
   actor: Awaited<ReturnType<ActorResolver>>,
@@ -29,7 +29,7 @@ export async function aposResposta(
   // factor, and an administrator's session must have passed it (policy.ts).
   if (opened && path === '/two-factor/verify-totp' && actor && !actor.twoFactorEnabled)
     await endOtherSessions(db, actor.userId, opened)
-  await auditarConta(request, {
+  await recordContaAuditoria(request, {
     path,
     status: answer.status,
     actor,

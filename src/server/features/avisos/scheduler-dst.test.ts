@@ -14,7 +14,7 @@ import {
   createServico,
   createTipoServico,
 } from '#tests/factories.ts'
-import { horaLocal, iniciarAgendadorDeAvisos } from './agendador.ts'
+import { localHour, startAvisosScheduler } from './scheduler.ts'
 
 /**
  * Issue 19: the daily warnings run across a daylight-saving change. The scheduler's clock is
@@ -85,7 +85,7 @@ describe('the warnings scheduler across a daylight-saving change', () => {
 
       // From 12:00 UTC of the day before the day before, every 15 minutes, for four days.
       let instante = new Date(`${addDays(caso.dia, -2)}T12:00:00Z`)
-      const agendador = iniciarAgendadorDeAvisos({
+      const agendador = startAvisosScheduler({
         db,
         mailer,
         appUrl: 'http://localhost:3000',
@@ -95,19 +95,19 @@ describe('the warnings scheduler across a daylight-saving change', () => {
         intervalMs: 3_600_000,
         now: () => instante,
       })
-      await agendador.primeira
+      await agendador.first
       const horas: number[] = []
       let feitas = 1
       for (let passo = 0; passo < 4 * 96; passo++) {
         instante = new Date(instante.getTime() + 15 * 60_000)
-        await agendador.verificar()
+        await agendador.check()
         const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(avisosExecucoes)
         if (n > feitas) {
-          horas.push(horaLocal(caso.tz, instante))
+          horas.push(localHour(caso.tz, instante))
           feitas = n
         }
       }
-      await agendador.parar()
+      await agendador.stop()
 
       const runs = await db
         .select({ dia: avisosExecucoes.dia, origem: avisosExecucoes.origem })

@@ -1,6 +1,6 @@
 import { and, eq, gte, notExists, sql } from 'drizzle-orm'
 import { createConfirmedAccount, type Auth } from '../../auth/auth.ts'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { Db } from '../../db/client.ts'
 import { account, clientes, user } from '../../db/schema.ts'
 import { assertUnique, getCliente, rowValues, uniqueViolation } from './clientes.queries.ts'
@@ -34,7 +34,7 @@ export async function createCliente(
         .values({ ...rowValues(dados), user_id: null })
         .returning({ id: clientes.id })
       // The new record (never the temporary password), in the insert's transaction.
-      await registrarAuditoria(tx, origem, {
+      await recordAuditoria(tx, origem, {
         acao: 'criar',
         entidade: 'cliente',
         entidade_id: row.id,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { repetir } from './periodico.ts'
+import { repeatEvery } from './repeat-every.ts'
 
 const log = () => {
   const erros: Array<{ obj: object; msg: string }> = []
@@ -8,16 +8,16 @@ const log = () => {
 
 afterEach(() => vi.useRealTimers())
 
-describe('repetir: the clock of the background work', () => {
+describe('repeatEvery: the clock of the background work', () => {
   it('runs at once, then at every interval, and stops', async () => {
     vi.useFakeTimers()
     let runs = 0
-    const r = repetir(async () => void runs++, { intervalMs: 1000, log: log(), falha: 'x' })
-    await r.primeira
+    const r = repeatEvery(async () => void runs++, { intervalMs: 1000, log: log(), falha: 'x' })
+    await r.first
     expect(runs).toBe(1)
     await vi.advanceTimersByTimeAsync(3000)
     expect(runs).toBe(4)
-    await r.parar()
+    await r.stop()
     await vi.advanceTimersByTimeAsync(5000)
     expect(runs).toBe(4)
   })
@@ -25,17 +25,17 @@ describe('repetir: the clock of the background work', () => {
   it('never runs twice at a time: a tick during a run answers that run; stop waits for it', async () => {
     let runs = 0
     let fim!: () => void
-    const r = repetir(
+    const r = repeatEvery(
       () => {
         runs++
         return new Promise<void>((resolve) => (fim = resolve))
       },
       { intervalMs: 60_000, log: log(), falha: 'x' },
     )
-    expect(r.verificar()).toBe(r.primeira)
+    expect(r.check()).toBe(r.first)
     expect(runs).toBe(1)
     let parou = false
-    const parando = r.parar().then(() => (parou = true))
+    const parando = r.stop().then(() => (parou = true))
     await Promise.resolve()
     expect(parou).toBe(false)
     fim()
@@ -46,19 +46,19 @@ describe('repetir: the clock of the background work', () => {
   it('logs a failed run and runs again at the next tick', async () => {
     const l = log()
     let runs = 0
-    const r = repetir(
+    const r = repeatEvery(
       async () => {
         if (++runs === 1) throw new Error('banco fora')
       },
       { intervalMs: 60_000, log: l, falha: 'sweep failed' },
     )
-    await r.primeira
+    await r.first
     expect(l.erros).toHaveLength(1)
     expect(l.erros[0].msg).toBe('sweep failed')
     expect((l.erros[0].obj as { err: Error }).err.message).toBe('banco fora')
-    await r.verificar()
+    await r.check()
     expect(runs).toBe(2)
     expect(l.erros).toHaveLength(1)
-    await r.parar()
+    await r.stop()
   })
 })

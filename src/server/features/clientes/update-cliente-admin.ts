@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { clientes, userRoles } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
@@ -31,7 +31,7 @@ export async function updateClienteAdmin(db: DbOrTx, id: string, admin: boolean,
       .onConflictDoUpdate({ target: userRoles.user_id, set: { role } })
     // A role change, when it is one.
     if (antes?.role !== role)
-      await registrarAuditoria(tx, origem, {
+      await recordAuditoria(tx, origem, {
         acao: 'papel',
         entidade: 'usuario',
         entidade_id: userId,

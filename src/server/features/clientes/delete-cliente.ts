@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
-import { registrarAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import { clientes, servicos, servicosTiposDocumentos, user } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { deleteWithFiles, documentFiles, type FileDeps } from '../../storage/arquivos.ts'
@@ -19,7 +19,7 @@ export async function deleteCliente(deps: FileDeps, id: string, origem: Origem) 
     if (!cliente) throw notFound(CLIENTE_NAO_ENCONTRADO)
     if (cliente.user_id && cliente.user_id === origem.ator_id)
       throw new HttpError(409, PROPRIO_CLIENTE)
-    await registrarAuditoria(tx, origem, {
+    await recordAuditoria(tx, origem, {
       acao: 'excluir',
       entidade: 'cliente',
       entidade_id: id,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
-import { origemDe, registrarAuditoria } from '../db/auditoria.ts'
+import { origemOf, recordAuditoria } from '../db/auditoria.ts'
 import { rawRows } from '../db/sql-helpers.ts'
 import type { ActorResolver } from './session.ts'
 
@@ -22,7 +22,7 @@ export type RespostaDaConta = {
  * better-auth answered: it writes its sessions outside the portal's transactions, so each event
  * is its own statement.
  */
-export async function auditarConta(
+export async function recordContaAuditoria(
   request: FastifyRequest,
   { path, status, actor, openedToken, email }: RespostaDaConta,
 ) {
@@ -32,7 +32,7 @@ export async function auditarConta(
     a: { userId: string; email: string; role?: string | null },
     depois?: Record<string, unknown>,
   ) =>
-    registrarAuditoria(db, origemDe(request, a), {
+    recordAuditoria(db, origemOf(request, a), {
       acao,
       entidade: 'usuario',
       entidade_id: a.userId,
@@ -45,10 +45,10 @@ export async function auditarConta(
     return
   }
   if (path === '/sign-in/email' && status === 401) {
-    await registrarAuditoria(
+    await recordAuditoria(
       db,
       {
-        ...origemDe(request),
+        ...origemOf(request),
         ...{ ator_id: null, ator_role: null },
         ator_email: email?.slice(0, 254) ?? null,
       },
