@@ -101,7 +101,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 18: sonner loads with the first toast (lib/notify.ts); a static import would put it
+    // Sonner loads with the first toast (lib/notify.ts); a static import would put it
     // back into every page's first script and skip mounting the Toaster.
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['src/web/lib/notify.ts', 'src/web/components/toaster.tsx'],

@@ -23,7 +23,7 @@ const appShellFallback = (): Plugin => ({
 /**
  * Two builds into one folder: the app (React), then, with `--mode landing`, the landing page on
  * Preact's React-compatible runtime (the same components, 10 KB of runtime instead of React's
- * 60 KB; issue 18's 60 KB budget for `/`). `npm run dev` serves both entries with React.
+ * 60 KB; the 60 KB budget for `/`). `npm run dev` serves both entries with React.
  */
 const isLanding = (mode: string) => mode === 'landing'
 
@@ -49,7 +49,7 @@ const baseModules = [
  * The app's chunks: React in a chunk of its own (it changes less often than the app's code); the
  * small modules every screen shares, /auth's included, in one `base` chunk. Without it each of
  * them is a chunk of its own and /auth made 17 script requests, each with its headers
- * (issue 18: /auth's JS ≤ 120 KB as Lighthouse counts it, headers included).
+ * (/auth's JS ≤ 120 KB as Lighthouse counts it, headers included).
  */
 const appChunks = {
   groups: [

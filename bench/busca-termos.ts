@@ -1,4 +1,4 @@
-// Per-term timings of the dashboard search on a database kept by the bench (issue 16, while
+// Per-term timings of the dashboard search on a database kept by the bench (while
 // tuning): for each term, the first request (its count and its page) and the next ones (the page
 // alone, the count reused), through the same query function the server runs.
 //

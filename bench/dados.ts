@@ -1,4 +1,4 @@
-// The bench's names and words (issue 8's data set, issue 16's varied terms), shared by the
+// The bench's names and words (its data set and the varied search terms), shared by the
 // dashboard bench and the per-term timings of a kept database (bench/busca-termos.ts).
 
 // Names as a Brazilian client list has them: 60 first names, 60 surnames (with accents), and one

@@ -1,14 +1,14 @@
-// `npm run bench`: the global services dashboard at 100,000 services (issue 8).
+// `npm run bench`: the global services dashboard at 100,000 services.
 //
 // For each database (embedded PGlite, then PostgreSQL at 127.0.0.1:5432) it fills a fresh
 // database with 20,000 clients and 100,000 services (with avisos and documents), starts the real
 // server process on it, signs in as an admin over HTTP and drives GET /api/admin/servicos with
-// autocannon in each case (issue 8's five, issue 14's 'Aguardando análise', issue 16's searches as analysts type them, a typed
-// page number and a varied case of 200 terms), at 4 connections (latency percentiles) and at 50
-// (requests/s). Each case's answer is checked first (total, page count, rows). Then 20
+// autocannon in each case (the first five, 'Aguardando análise', the searches as analysts type
+// them, a typed page number and a varied case of 200 terms), at 4 connections (latency
+// percentiles) and at 50 (requests/s). Each case's answer is checked first (total, page count, rows). Then 20
 // connections write for 15 s and every maintained count is checked against the base tables.
 // It prints one table and writes it to bench/RESULTS.md (`-- --services N`: RESULTS-N.md).
-// Issue 15 adds the Auditoria screen (1,000 clients, 5,000 services, 200,000 events; its cases
+// The Auditoria screen has cases of its own (1,000 clients, 5,000 services, 200,000 events; run
 // alone with BENCH_CASES=auditoria, written to RESULTS-auditoria.md).
 // Not part of `npm test`.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -54,7 +54,7 @@ const PAGE_TARGET = Math.min(4000, Math.floor(SERVICOS / 25))
 const TYPED_PAGE = Math.min(9000, Math.floor((SERVICOS / 10) * 0.9))
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 15)
 const WRITERS = 20
-/** What analysts type (issue 16): each case is one search, run over and over. */
+/** What analysts type: each case is one search, run over and over. */
 const SEARCHES = [
   { name: 'a word most services contain', q: 'licen' },
   { name: 'a two-letter word (a state)', q: 'sp' },
@@ -134,7 +134,7 @@ async function fill(db: Db) {
     SELECT s.id, 'Aviso ' || k || ' do serviço ' || s.protocolo, s.vigencia_fim - 30 * k, k = 2
     FROM (SELECT id, protocolo, vigencia_fim, row_number() OVER () AS n FROM servicos) s, generate_series(1, 2) k
     WHERE s.n % 3 = 0`)
-  // Documents (issue 14): the client's RG and the consultancy's Parecer Técnico, one version
+  // Documents: the client's RG and the consultancy's Parecer Técnico, one version
   // each; one client document in 25 waits for review ('Aguardando análise').
   log('  documents')
   await run(`INSERT INTO servicos_tipos_documentos (servico_id, tipo_documento_id, tipo_documento, visivel_usuario, enviado_por)
@@ -329,7 +329,7 @@ const residentMb = (pid: number) =>
     Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
   )
 
-/** Signs the administrator in, enrolling the second factor (mandatory for admin routes, issue 13). */
+/** Signs the administrator in, enrolling the second factor (mandatory for admin routes). */
 const signIn = (base: string) => signInAdminOverHttp(base, ADMIN, {})
 
 type Pagina = {
@@ -623,7 +623,7 @@ async function prepareDb(db: Db) {
   return exp
 }
 
-// ---- issue 15: the Auditoria screen at one year of a busy consultancy ----
+// ---- The Auditoria screen at one year of a busy consultancy ----
 
 const AUD_CLIENTES = 1_000
 const AUD_SERVICOS = 5_000
@@ -811,7 +811,7 @@ async function main() {
   }[] = []
 
   const only = process.env.BENCH_ONLY // 'pglite' | 'postgres' (while tuning)
-  // Issue 15: BENCH_CASES=auditoria runs the Auditoria case alone (RESULTS-auditoria.md).
+  // BENCH_CASES=auditoria runs the Auditoria case alone (RESULTS-auditoria.md).
   const auditoriaRows: Row[] = []
   const runAuditoria = async () => {
     if (only !== 'postgres')

@@ -1,4 +1,4 @@
-// `npm run lighthouse` (issue 18): builds, starts the server on its own empty DATA_DIR, runs
+// `npm run lighthouse`: builds, starts the server on its own empty DATA_DIR, runs
 // Lighthouse (mobile, its default simulated throttling) with the system Chromium against the
 // public pages and prints the four scores and the JavaScript transferred. A benchmark, not a
 // test: scores depend on how busy the machine is. Targets: performance ≥ 95, accessibility 100,

@@ -175,7 +175,7 @@ async function registerWeb(app: FastifyInstance, webDir: string, resolveActor: A
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
       // A script or style sheet is not a document: the headers that only a page obeys (its
       // CSP, framing, opener, HSTS: the page's own response carries them) would only add
-      // ~650 bytes to each of the app's script requests (issue 18: /auth's JS ≤ 120 KB).
+      // ~650 bytes to each of the app's script requests (/auth's JS ≤ 120 KB).
       if (hashed && /\.(js|css)(\.br|\.gz)?$/.test(filePath))
         for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name)
     },

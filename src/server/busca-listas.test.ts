@@ -12,7 +12,7 @@ import {
   unique,
 } from '#tests/factories.ts'
 
-// Issue 18: every list's "Buscar" matches each word typed, in any order, ignoring case and
+// Every list's "Buscar" matches each word typed, in any order, ignoring case and
 // accents (the categories' own test covers them; the dashboard has servicos-busca.test.ts).
 let t: TestApp
 let admin: Actor

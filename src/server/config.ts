@@ -76,7 +76,7 @@ const EnvSchema = z.object({
       .refine(isTimeZone, 'must be an IANA time zone such as America/Sao_Paulo'),
   ),
   WARNINGS_SCHEDULER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
-  // Slow and hostile clients, sizes of a body (issue 13).
+  // Slow and hostile clients, sizes of a body.
   HEADERS_TIMEOUT_MS: positiveInt(10_000),
   REQUEST_TIMEOUT_MS: positiveInt(300_000),
   BODY_IDLE_TIMEOUT_MS: positiveInt(30_000),
@@ -114,7 +114,7 @@ export type Config = {
     accessKeyId?: string
     secretAccessKey?: string
     forcePathStyle: boolean
-    /** Issue 19: an S3 connection or answer silent this long fails the request (503). */
+    /** An S3 connection or answer silent this long fails the request (503). */
     timeoutMs: number
   }
   /** Limits on sign-in, sign-up, reset and password change (auth/rate-limit.ts). */
@@ -124,17 +124,17 @@ export type Config = {
    * addresses/CIDRs whose X-Forwarded-For is believed.
    */
   trustProxy: false | number | string[]
-  /** The automatic warnings job (issue 6): daily at `hour` o'clock in `timeZone`. */
+  /** The automatic warnings job: daily at `hour` o'clock in `timeZone`. */
   warnings: { hour: number; timeZone: string; scheduler: boolean }
   /**
-   * Issue 17: an unread notification goes by e-mail after `emailAtrasoMinutos`; the check runs
+   * An unread notification goes by e-mail after `emailAtrasoMinutos`; the check runs
    * every `verificacaoSegundos` while `scheduler` is on.
    */
   notificacoes: { emailAtrasoMinutos: number; verificacaoSegundos: number; scheduler: boolean }
   logLevel: string
-  /** Issue 13: how long a client may take to send a request, and how big and deep its JSON. */
+  /** How long a client may take to send a request, and how big and deep its JSON. */
   limits: Limits
-  /** Issue 13: what one client may use (administrators are not limited). */
+  /** What one client may use (administrators are not limited). */
   quotas: {
     /** Services a client may request (POST /api/meus-servicos) in any 24 hours. */
     servicosPorDia: number

@@ -2,7 +2,7 @@ import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { DADO_RECUSADO, registerErrorHandler } from './errors.ts'
 
-/** Issue 13: a value PostgreSQL refuses as data (SQLSTATE class 22) is a 400, never a 500. */
+/** A value PostgreSQL refuses as data (SQLSTATE class 22) is a 400, never a 500. */
 describe('errors: PostgreSQL data exceptions', () => {
   const app = Fastify({ logger: false })
   registerErrorHandler(app)

@@ -19,7 +19,7 @@ export class HttpError extends Error {
 export const notFound = (message = 'Registro não encontrado.') => new HttpError(404, message)
 
 const GENERIC = 'Ocorreu um erro inesperado.'
-/** Issue 19: the database is down or restarting; nothing of the request was committed. */
+/** The database is down or restarting; nothing of the request was committed. */
 export const BANCO_INDISPONIVEL =
   'O banco de dados está indisponível no momento. Tente novamente em alguns instantes.'
 /** A value PostgreSQL refused as data (SQLSTATE class 22): the input's fault, never a 500. */

@@ -11,7 +11,7 @@ import { createDiskStorage } from './storage/storage.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 
-/** Issue 19: /api/health is liveness, /api/ready checks the database and the storage. */
+/** /api/health is liveness, /api/ready checks the database and the storage. */
 let t: TestApp
 let actors: Record<AudienceName, Actor>
 const scratch = mkdtempSync(path.join(tmpdir(), 'portal-ready-'))

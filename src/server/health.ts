@@ -16,7 +16,7 @@ const ReadySchema = z.object({
 })
 
 /**
- * Issue 19. `/api/health` is liveness (the process answers: restart it when it does not);
+ * `/api/health` is liveness (the process answers: restart it when it does not);
  * `/api/ready` is readiness: `SELECT 1` on the database and a write, read and delete of a tiny
  * probe on the storage (a HEAD of the bucket on S3), each within 3 s; 503 naming what is down
  * (take the instance out of the load balancer, do not restart it).

@@ -5,7 +5,7 @@ import { expectRefused } from '#tests/setup/helpers.ts'
 import { cpf, createServico, createTipoServico } from '#tests/factories.ts'
 
 /**
- * Issue 13: malformed text and dates are refused by the shared rules (400, Portuguese), never
+ * Malformed text and dates are refused by the shared rules (400, Portuguese), never
  * reach the database as a 500.
  */
 

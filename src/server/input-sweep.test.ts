@@ -7,7 +7,7 @@ import { createActors, type Actor, type AudienceName } from '#tests/setup/actors
 import { cpf, createTipoDocumento, createTipoServico, unique } from '#tests/factories.ts'
 
 /**
- * Issue 13, the sweep: every registered API route (read from the app as it registers them, so a
+ * The sweep: every registered API route (read from the app as it registers them, so a
  * new route is swept without touching this file), as each audience it accepts, receives
  * malformed bodies, queries and path ids. No answer may be a 5xx and no table may change.
  */

@@ -4,7 +4,7 @@ import { HttpError } from './errors.ts'
 import { CORPO_INVALIDO } from '#shared/schemas/common.ts'
 
 /**
- * Issue 13, slow and hostile clients: how the server protects itself before a route runs.
+ * Slow and hostile clients: how the server protects itself before a route runs.
  *
  * - Node's `headersTimeout` / `requestTimeout` / `keepAliveTimeout` come from `Limits` through
  *   `serverOptions` (see `buildApp`).

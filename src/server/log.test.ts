@@ -9,7 +9,7 @@ import { createCliente, cpf } from '#tests/factories.ts'
 import { openTestDatabase } from '#tests/setup/test-app.ts'
 
 /**
- * Issue 19: a database error is logged with its SQL text, SQLSTATE, constraint and field names,
+ * A database error is logged with its SQL text, SQLSTATE, constraint and field names,
  * never with the values of its parameters (names, CPF, e-mails, phones), which Drizzle puts in
  * its message ("params: …") and PostgreSQL in `detail` ("Key (email)=(…)") or quotes in its message.
  */

@@ -59,7 +59,7 @@ export const redactingLogger = (logger: FastifyBaseLogger): FastifyBaseLogger =>
  * Fields of an error that never hold a person's data: SQLSTATE, the constraint, table and column
  * names, the SQL text (its values are `$1`, `$2`…), HTTP and system codes. Everything else an error
  * carries (Drizzle's `params`, PostgreSQL's `detail` — "Key (email)=(…)" — and `where`, any field
- * a library adds) stays out of the log (issue 19).
+ * a library adds) stays out of the log.
  */
 const SAFE_ERROR_FIELDS = [
   'code',

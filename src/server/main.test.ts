@@ -44,7 +44,7 @@ describe('the server process (npm start contract)', () => {
     const first = start({ DATA_DIR: dataDir, PORT: String(port) })
     expect(await waitForHealth(port)).toEqual({ ok: true })
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true)
-    // Issue 19: `npm run backup` asks the running server for the embedded database here.
+    // `npm run backup` asks the running server for the embedded database here.
     expect(statSync(path.join(dataDir, 'control.sock')).isSocket()).toBe(true)
 
     const second = start({ DATA_DIR: dataDir, PORT: String(port + 100) })
@@ -57,7 +57,7 @@ describe('the server process (npm start contract)', () => {
     expect(existsSync(path.join(dataDir, 'control.sock'))).toBe(false)
   }, 180_000)
 
-  it('issue 19: over a stale lock (its PID reused), two servers started at once give exactly one', async () => {
+  it('over a stale lock (its PID reused), two servers started at once give exactly one', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-main-lock-'))
     // The lock of a server that died before a reboot; its PID now belongs to `sleep`.
     const sleep = spawn('sleep', ['120'], { stdio: 'ignore' })
@@ -118,7 +118,7 @@ describe('the server process (npm start contract)', () => {
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ')
-      // The first administrator enrols in the second factor at its first sign-in (issue 13).
+      // The first administrator enrols in the second factor at its first sign-in.
       const pending = await fetch(`${base}/api/admin/avisos-automaticos`, {
         headers: { cookie: firstCookie },
       })
@@ -155,7 +155,7 @@ describe('the server process (npm start contract)', () => {
     }
   }, 180_000)
 
-  it('start-up (issue 13): DATA_DIR is 0700, plain http on a public host is warned once', async () => {
+  it('start-up: DATA_DIR is 0700, plain http on a public host is warned once', async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'portal-main-seg-')), 'data')
     const port = 3850 + Math.floor(Math.random() * 40)
     const server = start({

@@ -68,7 +68,7 @@ async function main() {
     logger.info(`administrator ${config.adminEmail} is ready`)
   }
 
-  // Issue 14: stored files without a row and stale temporary uploads, at start-up and daily.
+  // Stored files without a row and stale temporary uploads, at start-up and daily.
   const varredura = startStorageSweep({
     db: database.db,
     storage: app.ctx.storage,
@@ -76,7 +76,7 @@ async function main() {
     log: logger,
   })
 
-  // Issue 15: the retention settings (sessions, unconfirmed accounts, sendings, audit), daily.
+  // The retention settings (sessions, unconfirmed accounts, sendings, audit), daily.
   const retencao = startRetencao({ db: database.db, log: logger })
 
   const agendador = config.warnings.scheduler
@@ -89,7 +89,7 @@ async function main() {
         timeZone: config.warnings.timeZone,
       })
     : null
-  // Issue 17: unread notifications by e-mail (NOTIFICATIONS_EMAIL_SCHEDULER, by default as
+  // Unread notifications by e-mail (NOTIFICATIONS_EMAIL_SCHEDULER, by default as
   // WARNINGS_SCHEDULER).
   const notificacoesEmail = config.notificacoes.scheduler
     ? startNotificacoesScheduler({
@@ -102,7 +102,7 @@ async function main() {
       })
     : null
 
-  // Issue 19: `npm run backup` asks this server for a copy of the embedded database.
+  // `npm run backup` asks this server for a copy of the embedded database.
   const pararControle = database.dump
     ? await startControlSocket({ dataDir: config.dataDir, dump: database.dump, log: logger })
     : null

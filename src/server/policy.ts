@@ -88,7 +88,7 @@ export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver
     request.actor = await resolveActor(request, reply)
     if (!request.actor) throw new HttpError(401, NAO_AUTENTICADO)
     if (audience === 'admin' && request.actor.role !== 'admin') throw new HttpError(403, SO_ADMIN)
-    // Issue 13: the second factor is mandatory for administrators. A session of an account with
+    // The second factor is mandatory for administrators. A session of an account with
     // it on has passed it (better-auth creates one only after the code; enrolling ends the
     // account's other sessions, auth/routes.ts), so an account without it is sent to enrol.
     if (audience === 'admin' && !request.actor.twoFactorEnabled)

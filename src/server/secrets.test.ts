@@ -9,7 +9,7 @@ import { createMailer } from './mail/mailer.ts'
 import { prepareDataDir } from './runtime.ts'
 import { createTestApp, TEST_ORIGIN } from '#tests/setup/test-app.ts'
 
-// Issue 13: secrets never reach the log, and what DATA_DIR holds is readable by the server only.
+// Secrets never reach the log, and what DATA_DIR holds is readable by the server only.
 const dirs: string[] = []
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 const tempDir = () => {

@@ -12,7 +12,7 @@ import {
 } from '#tests/factories.ts'
 
 /**
- * Issue 13, slow and hostile clients, on a real listening server with small limits: headers
+ * Slow and hostile clients, on a real listening server with small limits: headers
  * that never end, an upload that goes silent, JSON nested too deep.
  */
 

@@ -132,7 +132,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.headers['content-type']).toContain('text/plain')
     expect(res.body).toContain('Disallow: /app')
     expect(res.body).toContain('Disallow: /api/')
-    // The sign-in page is public (issue 18: SEO on /auth); the reset links under it are not.
+    // The sign-in page is public (SEO on /auth); the reset links under it are not.
     expect(res.body).toContain('Allow: /auth$')
     expect(res.body).toContain('Disallow: /auth/')
     expect(res.body).toContain(`Sitemap: ${t.config.appUrl}/sitemap.xml`)

@@ -53,7 +53,7 @@ export function zipFileName(tipoServico: string, protocolo: string | null | unde
     .replace(/[^a-zA-Z0-9._-]/g, '_')
 }
 
-/** Bytes as the screens show them: '0 KB', '240 KB', '1,5 MB' (issue 14: versions, storage). */
+/** Bytes as the screens show them: '0 KB', '240 KB', '1,5 MB' (versions, storage). */
 export function formatBytes(bytes: number | null): string {
   if (bytes === null) return '-'
   if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`

@@ -3,7 +3,7 @@ export const paths = {
   landing: '/',
   auth: '/auth',
   redefinirSenha: '/auth/redefinir-senha',
-  /** The administrator's mandatory enrolment in the second factor (issue 13). */
+  /** The administrator's mandatory enrolment in the second factor. */
   ativarDoisFatores: '/auth/verificacao-em-duas-etapas',
   app: '/app',
   usuario: {

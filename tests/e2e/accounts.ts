@@ -3,7 +3,7 @@ import { base32 } from '@better-auth/utils/base32'
 /**
  * The second factor of a seeded administrator: `totpSecret` is what the seed stores (raw), and
  * `totpKey` what an authenticator app takes (base32; `totpCode` in tests/setup/totp.ts).
- * Administrators cannot use the back office without it (issue 13).
+ * Administrators cannot use the back office without it.
  */
 const withTotp = (secret: string) => ({
   totpSecret: secret,
@@ -20,7 +20,7 @@ export const CLIENTE = { email: 'cliente@portal.test', password: 'cliente-e2e-12
 
 /**
  * Administrators that only admin-meus-dados.spec signs in with, one per project: changing a
- * password ends every other session of that account (issue 13), which would sign ADMIN out of the
+ * password ends every other session of that account, which would sign ADMIN out of the
  * specs running beside it.
  */
 export const adminPerfil = (project: string) => ({
@@ -40,7 +40,7 @@ export const adminSemDoisFatores = (project: string) => ({
 })
 
 /**
- * Issue 15: per project, a client who accepted an older version of the privacy notice and terms
+ * Per project, a client who accepted an older version of the privacy notice and terms
  * (seeded with it): the next sign-in asks again (lgpd.spec).
  */
 export const clienteAvisoAntigo = (project: string) => ({

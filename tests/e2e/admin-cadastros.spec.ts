@@ -295,7 +295,7 @@ test.describe('agendamentos de avisos', () => {
     await expect(
       toast(page, 'Informe os dias para avisar: um número inteiro, no mínimo 1.'),
     ).toBeVisible()
-    // Issue 17: a schedule is a window over every service with that many days left or fewer;
+    // A schedule is a window over every service with that many days left or fewer;
     // days longer than any fixture's validity keep it from warning them if the job runs meanwhile.
     await dialog.getByLabel('Dias para avisar').fill('3600')
     await dialog.getByLabel('Mensagem').fill('')

@@ -67,7 +67,7 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   const dialog = page.getByRole('dialog', { name: 'Novo Cliente' })
   await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
   await expect(toast(page, 'Campos obrigatórios: Preencha nome, email e documento.')).toBeVisible()
-  // Issue 18: the messages show beside the fields too, not in the toast only.
+  // The messages show beside the fields too, not in the toast only.
   await expect(dialog.locator('#cliente-nome-erro')).toHaveText(
     'Campos obrigatórios: Preencha nome, email e documento.',
   )
@@ -200,7 +200,7 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   await servico.getByLabel('Tipo de serviço').click()
   await page.getByRole('option', { name: BO.tipoServicoDialogo }).click()
   await expect(servico.getByText('Se vazia: 09/01/2030 (início + 1460 dias).')).toBeVisible()
-  // The type's validity reads in years (issue 18), as everywhere else.
+  // The type's validity reads in years, as everywhere else.
   await expect(servico.getByText(/^Validade: 4 anos/)).toBeVisible()
   await expect(servico.getByLabel('Status')).toContainText('Em andamento (padrão)')
   await shot(page, 'clientes-adicionar-servico', info.project.name)

@@ -87,7 +87,7 @@ test('keeps the avisos: add, resolve and delete, newest first', async ({ page })
   await expect(novo).toContainText('Prazo: 15/01/2030')
   await expect(novo).toHaveAttribute('data-resolvido', 'false')
 
-  // Issue 17: visible to the client by default; the analyst may make it internal and back.
+  // Visible to the client by default; the analyst may make it internal and back.
   const visivel = novo.getByRole('switch', { name: 'Visível para o cliente: Renovar outorga' })
   await expect(visivel).toBeChecked()
   await expect(novo.getByText('Interno')).toHaveCount(0)
@@ -182,7 +182,7 @@ test('sends the notification e-mail and records it', async ({ page }) => {
     page.getByText('Cadastre emails interessados ou técnicos para enviar notificações.'),
   ).toBeVisible()
 
-  // Issue 17: the saved template goes; with changes not saved yet, it asks to save first
+  // The saved template goes; with changes not saved yet, it asks to save first
   const tecnico = `tecnico-${project()}-${Date.now()}@portal.test`
   await page.getByLabel('Emails Interessados').fill(`detalhe-${project()}@portal.test`)
   await page.getByLabel('Emails Técnicos').fill(tecnico)

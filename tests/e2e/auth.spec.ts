@@ -61,7 +61,7 @@ test.describe('/auth', () => {
   test('login validation, failure and success toasts', async ({ page }) => {
     await page.goto('/auth')
     await page.getByRole('button', { name: 'Entrar' }).click()
-    // The toast (SPEC §5) and, beside each field, its error (issue 18).
+    // The toast (SPEC §5) and, beside each field, its error.
     await expect(toast(page, 'Por favor, preencha todos os campos.')).toBeVisible()
     await expect(page.locator('#login-email-erro')).toHaveText(
       'Por favor, preencha todos os campos.',
@@ -101,7 +101,7 @@ test.describe('/auth', () => {
 
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Senha', { exact: true }).fill('12345')
-    // Issue 15: the privacy notice and terms must be accepted (both linked) before anything is sent.
+    // The privacy notice and terms must be accepted (both linked) before anything is sent.
     await page.getByRole('button', { name: 'Criar conta' }).click()
     await expect(page.locator('#register-aceite-erro')).toHaveText(
       'Para criar sua conta, aceite a Política de Privacidade e os Termos de Uso.',
@@ -154,7 +154,7 @@ test.describe('/auth', () => {
     await expect(page).toHaveURL(/\/app\//)
   })
 
-  test('closing the Recuperar Senha dialog with an e-mail typed asks first (issue 18)', async ({
+  test('closing the Recuperar Senha dialog with an e-mail typed asks first', async ({
     page,
   }, info) => {
     await page.goto('/auth')

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { clearMasked, rowOf, search, shot, toast, uid } from './back-office.ts'
 import { ADMIN, login } from './fixtures.ts'
 
-// Issue 17: the service type's lead time for renewal, and "Dados da empresa" in the admin
+// The service type's lead time for renewal, and "Dados da empresa" in the admin
 // profile (the manual e-mail's preview and confirmation: admin-servico-detail.spec.ts).
 
 test.beforeEach(async ({ page }) => {

@@ -55,7 +55,7 @@ export function cpf(): string {
 }
 
 /** A toast (sonner's live region) with exactly this text; the newest when several stack. */
-/** Closes a dialog form that has changes: Cancelar, then "Sair sem salvar" in the question (issue 18). */
+/** Closes a dialog form that has changes: Cancelar, then "Sair sem salvar" in the question. */
 export async function discardDialog(page: Page, dialog: Locator) {
   await dialog.getByRole('button', { name: 'Cancelar' }).click()
   const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })

@@ -188,7 +188,7 @@ test('upload, replace, refused files and the back button', async ({ page }) => {
   await expect(contrato.getByText('Contrato_Assinado__2026_.pdf')).toBeVisible()
   await expect(contrato.getByText(/^Enviado em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Baixar Todos em ZIP' })).toBeVisible()
-  // Issue 15: the upload is at once the newest step of the service's timeline.
+  // The upload is at once the newest step of the service's timeline.
   await expect(
     page.getByRole('list', { name: 'Andamento do serviço' }).getByRole('listitem').first(),
   ).toContainText('Você enviou o documento')

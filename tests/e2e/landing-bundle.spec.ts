@@ -19,7 +19,7 @@ test('the landing page loads without the app code, in at most 60 KB of gzipped J
   // The app's entry and its screens are other chunks, never fetched by the landing page.
   expect(names.filter((n) => /\/assets\/(app|auth|router|.*-page)-/.test(n))).toEqual([])
   const total = [...scripts.values()].reduce((a, b) => a + b, 0)
-  // Issue 18: ≤ 60 KB of JS on '/' (brotli makes it smaller still than this gzip count).
+  // ≤ 60 KB of JS on '/' (brotli makes it smaller still than this gzip count).
   expect(total).toBeLessThanOrEqual(60 * 1024)
 })
 

@@ -1,4 +1,4 @@
-// Issue 18's checks of a screen, shared by layout.spec.ts (every route at three widths) and the
+// the checks of a screen, shared by layout.spec.ts (every route at three widths) and the
 // specs of screens it cannot reach by URL alone (the administrator's 2FA enrolment).
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'

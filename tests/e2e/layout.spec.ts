@@ -3,7 +3,7 @@ import { SERVICOS_ACC } from './cliente-area.ts'
 import { ADMIN, login } from './fixtures.ts'
 import { expectAccessible, expectHeadingOrder, expectNoOverflow } from './layout-checks.ts'
 
-// Issue 18, on every screen: nothing is wider than the window at 1024 and 1280 px (desktop) and
+// On every screen: nothing is wider than the window at 1024 and 1280 px (desktop) and
 // 390 px (phone), axe-core finds no serious or critical accessibility violation, the headings
 // have one h1 and never skip a level, and the tab has the screen's title.
 type Screen = [route: string, title: string]

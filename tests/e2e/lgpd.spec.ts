@@ -7,7 +7,7 @@ import { clienteAvisoAntigo, VERSAO_AVISO_ANTIGA } from './accounts.ts'
 import { ADMIN, BASE_URL, login, newClientAccount, readMail } from './fixtures.ts'
 import { VERSAO_AVISO } from '../../src/shared/schemas/conta.ts'
 
-// Issue 15, part B: the client's rights (Meus Dados → "Privacidade e dados") and the
+// Part B: the client's rights (Meus Dados → "Privacidade e dados") and the
 // administrators' "Solicitações LGPD" on the Auditoria screen.
 const shot = (page: Page, name: string) =>
   page.screenshot({

@@ -45,7 +45,7 @@ test('desktop: a table of the own services, newest first, with dates and status 
     await expect(cells.nth(4)).toHaveText(status)
     await expect(cells.nth(4).getByText(status)).toHaveClass(cor)
   }
-  // Issue 17: the admin's Dias Restantes badge (no end date, ended, archived).
+  // The admin's Dias Restantes badge (no end date, ended, archived).
   await expect(rows.nth(0).getByRole('cell').nth(3)).toHaveText('-')
   await expect(rows.nth(5).getByRole('cell').nth(3)).toHaveText('Vencido')
   await expect(rows.nth(6).getByRole('cell').nth(3)).toHaveText('Arquivado')
@@ -66,7 +66,7 @@ test('desktop: a table of the own services, newest first, with dates and status 
     dialog.getByRole('heading', { name: 'Licença Municipal Simplificada' }),
   ).toBeVisible()
   await expect(dialog.getByText('PROT-SRV-0001')).toBeVisible()
-  // A protocol never breaks at its hyphens (issue 18).
+  // A protocol never breaks at its hyphens.
   await expect(dialog.getByText('PROT-SRV-0001')).toHaveCSS('white-space', 'nowrap')
   await expect(
     dialog.getByText('Vistoria técnica agendada. Aguardando parecer da secretaria municipal.'),
@@ -104,7 +104,7 @@ test('phone: cards instead of the table @phone', async ({ page }) => {
   await expect(cards).toHaveCount(LISTA.length)
   for (const [i, [tipo, inicio, fim, status]] of LISTA.entries()) {
     await expect(cards.nth(i).getByRole('heading', { name: tipo })).toBeVisible()
-    // The status badge comes first; 'Vencido' may also be the Dias Restantes badge (issue 17).
+    // The status badge comes first; 'Vencido' may also be the Dias Restantes badge.
     await expect(cards.nth(i).getByText(status, { exact: true }).first()).toBeVisible()
     await expect(cards.nth(i)).toContainText(`Vigência Início${inicio}`)
     await expect(cards.nth(i)).toContainText(`Vigência Fim${fim}`)

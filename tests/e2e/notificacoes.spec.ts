@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { FILES, TIPO_LICENCA, completeCadastro, solicitarServico } from './cliente-area.ts'
 import { ADMIN, BASE_URL, login, mailsTo, newClientAccount, readMail } from './fixtures.ts'
 
-// Issue 17: the client home after the analyst adds a visible aviso (Dias Restantes, summary,
+// The client home after the analyst adds a visible aviso (Dias Restantes, summary,
 // the aviso, the bell, 'Concluído'), the analyst's bell after a client's request and upload, and
 // the e-mail of notifications left unread past the delay (the e2e server: 1 minute, checked
 // every 5 s; playwright.config.ts).

@@ -4,7 +4,7 @@ import { ADMIN, login } from './fixtures.ts'
 import { REV, type RevProject } from './revisao.ts'
 
 /**
- * Issue 14: an analyst rejects from the queue, the client sees why and sends again, the analyst
+ * An analyst rejects from the queue, the client sees why and sends again, the analyst
  * approves on the service detail; every version stays in the Histórico, byte for byte.
  */
 const card = (page: Page, tipo: string) => page.getByRole('article', { name: tipo, exact: true })

@@ -1,4 +1,4 @@
-// Names, accounts and fixed ids shared by tests/e2e/seed/revisao.ts and revisao.spec.ts (issue 14).
+// Names, accounts and fixed ids shared by tests/e2e/seed/revisao.ts and revisao.spec.ts.
 // No server imports: the spec loads it.
 export const REV_PROJECTS = ['desktop', 'phone'] as const
 export type RevProject = (typeof REV_PROJECTS)[number]

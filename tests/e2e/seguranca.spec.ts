@@ -4,7 +4,7 @@ import { shot, toast } from './back-office.ts'
 import { adminSemDoisFatores, BASE_URL, login, newClientAccount } from './fixtures.ts'
 import { expectAccessible, expectHeadingOrder, expectNoOverflow } from './layout-checks.ts'
 
-// Issue 13: the second factor (TOTP) and the account's sessions.
+// The second factor (TOTP) and the account's sessions.
 
 /** Signs in through the form; `codigo` answers the second step when the account has one. */
 async function entrar(page: Page, account: { email: string; password: string }) {
@@ -49,7 +49,7 @@ test('an administrator enrols at the first sign-in and then reaches the dashboar
   await page.goto('/app/admin/cadastros/clientes')
   await expect(page).toHaveURL(/\/auth\/verificacao-em-duas-etapas$/)
   await shot(page, 'dois-fatores-inicio', info.project.name)
-  // Issue 18's checks of every screen, on both steps of this one (layout.spec cannot reach it).
+  // the checks of every screen, on both steps of this one (layout.spec cannot reach it).
   const tela = '/auth/verificacao-em-duas-etapas'
   await expect(page).toHaveTitle(/ · Portal do Cliente$/)
   for (const check of [expectNoOverflow, expectHeadingOrder, expectAccessible])
@@ -122,7 +122,7 @@ test('a client turns the second factor on, signs in with a code and with a recov
   await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
 })
 
-test('closing a second-factor dialog with the password typed asks first (issue 18)', async ({
+test('closing a second-factor dialog with the password typed asks first', async ({
   page,
   request,
 }, info) => {

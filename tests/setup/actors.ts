@@ -135,7 +135,7 @@ export async function createClientActor(t: TestApp, name: AudienceName = 'owner'
 
 /**
  * A confirmed account with the role admin, its second factor (TOTP) enrolled, signed in with it:
- * the session every admin route requires (issue 13). `totpKey` and `backupCodes` are on the actor.
+ * the session every admin route requires. `totpKey` and `backupCodes` are on the actor.
  */
 export async function createAdminActor(t: TestApp) {
   const email = `${unique('admin')}@example.com`

@@ -78,7 +78,7 @@ describe('sign-up and confirmation', () => {
     })
   })
 
-  it('issue 15: refuses a sign-up without accepting the notice, and stores the acceptance', async () => {
+  it('refuses a sign-up without accepting the notice, and stores the acceptance', async () => {
     const email = `${unique('aceite')}@example.com`
     for (const aceite of [undefined, false, 'true']) {
       const res = await post('/api/auth/sign-up/email', {
@@ -113,7 +113,7 @@ describe('sign-up and confirmation', () => {
     expect(aceites[0].aceito_em.getTime()).toBeGreaterThanOrEqual(before - 1000)
   })
 
-  it('issue 15: a client who accepted an older notice is asked again until accepting the new one', async () => {
+  it('a client who accepted an older notice is asked again until accepting the new one', async () => {
     const me = () => actors.otherClient.inject({ method: 'GET', url: '/api/me' })
     expect((await me()).json().aceite_pendente).toBe(false)
     await t.db
@@ -227,7 +227,7 @@ describe('sign-in', () => {
   })
 })
 
-describe('cookies over https (issue 13)', () => {
+describe('cookies over https', () => {
   it('are Secure (and __Secure- prefixed) whenever APP_URL is https; the session still works', async () => {
     const https = await createTestApp({ APP_URL: 'https://portal.example' })
     try {

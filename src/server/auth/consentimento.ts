@@ -4,7 +4,7 @@ import { rawRows } from '../db/sql-helpers.ts'
 import { VERSAO_AVISO } from '#shared/schemas/conta.ts'
 
 /**
- * Issue 15: the acceptance of the privacy notice and terms, with the notice's version and the
+ * The acceptance of the privacy notice and terms, with the notice's version and the
  * time (table `consentimentos`). Sign-up records it (auth/routes.ts refuses a sign-up without
  * it); a client who accepted an older version records the new one from the app.
  */

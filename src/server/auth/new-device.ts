@@ -9,7 +9,7 @@ import { describeDevice, deviceKey } from './device.ts'
 import { emailNovoAcesso } from './emails.ts'
 
 /**
- * Issue 13: "Novo acesso à sua conta". Called once a sign-in has made its session (after the
+ * "Novo acesso à sua conta". Called once a sign-in has made its session (after the
  * second factor when the account has one). The session's device (browser, system and network,
  * `deviceKey`) is remembered for the account; when it was not known yet, and the account had
  * signed in before from another one, the owner gets an e-mail with the time (Brasília), the

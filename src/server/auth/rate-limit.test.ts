@@ -7,7 +7,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.
 import { PASSWORD } from '#tests/setup/actors.ts'
 import { unique } from '#tests/factories.ts'
 
-// Issue 13: the limits on sign-in, sign-up, reset and password change hold against a client that
+// The limits on sign-in, sign-up, reset and password change hold against a client that
 // rotates X-Forwarded-For, per address and per target e-mail, across server processes.
 const apps: TestApp[] = []
 afterEach(async () => {

@@ -101,7 +101,7 @@ describe('session cookie', () => {
 
   it('reads the role on every request: a change applies at once', async () => {
     const a = await signedIn()
-    // Administrators need the second factor (issue 13): the account has it before its promotion.
+    // Administrators need the second factor: the account has it before its promotion.
     const { cookie } = await enrolTwoFactor(t, a.cookie!)
     const admin = () =>
       t.app.inject({ method: 'GET', url: '/api/admin/servicos', headers: { cookie } })

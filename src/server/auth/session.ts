@@ -14,8 +14,8 @@ const LAST_USE_PRECISION_MS = 5 * 60 * 1000
 export type ActorResolver = (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | null>
 
 /**
- * Every signed-in request reads its session, so this is the hottest path of the API (issue 8:
- * better-auth's getSession plus the role query cost more than the dashboard's own query). It makes
+ * Every signed-in request reads its session, so this is the hottest path of the API
+ * (better-auth's getSession plus the role query cost more than the dashboard's own query). It makes
  * the same checks with less work: the cookie's signature as better-auth signs it, then one prepared
  * query for the session, its user and the role. Nothing is cached in the process (several
  * processes may share one database, and each must see what the others changed): a session

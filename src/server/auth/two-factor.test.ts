@@ -17,7 +17,7 @@ import {
 import { totpCode } from '#tests/setup/totp.ts'
 import { unique } from '#tests/factories.ts'
 
-// Issue 13: TOTP second factor, mandatory for administrators, optional for clients.
+// TOTP second factor, mandatory for administrators, optional for clients.
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_ACCOUNT: '4' })

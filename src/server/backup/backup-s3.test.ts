@@ -20,7 +20,7 @@ import {
 import { withDatabase } from '#tests/setup/global-api.ts'
 
 /**
- * Issue 19 with S3 and no server running: the backup locks DATA_DIR and copies the database
+ * The drill with S3 and no server running: the backup locks DATA_DIR and copies the database
  * itself, records the bucket's objects instead of their bytes, and names a key the database has
  * but the bucket lacks; the restore checks the listed objects in the bucket.
  */

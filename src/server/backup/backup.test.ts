@@ -28,7 +28,7 @@ import { withDatabase } from '#tests/setup/global-api.ts'
 import { TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 
 /**
- * The drill of issue 19: seed, back up while requests write, restore on a fresh DATA_DIR (and a
+ * The drill: seed, back up while requests write, restore on a fresh DATA_DIR (and a
  * fresh PostgreSQL database with TEST_DATABASE_URL), start the real server on the copy, and check
  * counts, bytes, sessions and sign-in; then a non-empty target and a corrupted archive.
  */

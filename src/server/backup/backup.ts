@@ -71,7 +71,7 @@ export type Manifest = {
 type Snapshot = { file: string; counts: Record<string, number>; keys: Set<string> }
 
 /**
- * `npm run backup -- <file>` (issue 19): one tar with the database snapshot, every stored
+ * `npm run backup -- <file>`: one tar with the database snapshot, every stored
  * document, the auth secret and a manifest (counts per table, SHA-256 and size of every file).
  * The database is copied first: a document row is committed only after its file is stored, so
  * every key the snapshot names is already in the storage when the files are copied after it.

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 /**
- * The server's control socket (issue 19). PGlite is one process: while a server holds DATA_DIR's
+ * The server's control socket. PGlite is one process: while a server holds DATA_DIR's
  * lock, `npm run backup` cannot open the database, so it asks the server for a copy over a Unix
  * socket inside DATA_DIR (0700, so only the operator's account reaches it; the socket itself is
  * 0600). One command: `dump\n`, answered by one JSON line `{"ok":true,"size":N}` and N bytes of

@@ -38,7 +38,7 @@ export type RestoreReport = {
 export class RestoreRefused extends Error {}
 
 /**
- * `npm run restore -- <file> [--force]` (issue 19): restores an archive of `createBackup` into
+ * `npm run restore -- <file> [--force]`: restores an archive of `createBackup` into
  * an empty DATA_DIR (and, with DATABASE_URL, an empty PostgreSQL database), then checks every
  * file's SHA-256 and size and every table's count against the manifest. A non-empty target is
  * refused unless `force`, which first removes the database, the documents and the secret there.

@@ -13,7 +13,7 @@ import {
 import type { AcaoAuditoria } from '#shared/schemas/auditoria.ts'
 
 /**
- * Issue 15: the audit trail. `recordAuditoria` is the ONE way to record an event: one INSERT,
+ * The audit trail. `recordAuditoria` is the ONE way to record an event: one INSERT,
  * always with the transaction of the change it tells about (a change rolled back leaves no
  * entry). The table is append-only (migration 0014's trigger); erasure and retention go through
  * the SQL functions `auditoria_anonimizar` and `auditoria_expurgar`.
@@ -144,7 +144,7 @@ const CADASTROS = {
 export type EntidadeCadastro = keyof typeof CADASTROS
 
 /**
- * A catalogue entry created, changed or deleted (issue 15): runs `work` in a transaction and
+ * A catalogue entry created, changed or deleted: runs `work` in a transaction and
  * records its event in the same one (the row after a create, the changed fields of an update, the
  * row before a delete). A write refused inside `work` (a duplicate name's 409) leaves no event.
  */

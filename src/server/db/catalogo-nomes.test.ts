@@ -8,7 +8,7 @@ import { openDatabase, pgliteOptions } from './client.ts'
 import { rawRows } from './sql-helpers.ts'
 import { sql } from 'drizzle-orm'
 
-// Migration 0007 (issue 18): names that already repeated ignoring case and accents are renamed
+// Migration 0007: names that already repeated ignoring case and accents are renamed
 // before the unique indexes are made, so an existing database migrates.
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 const TAG = 'nomes_unicos_protocolos'

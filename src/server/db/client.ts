@@ -26,7 +26,7 @@ export type Database = {
   close(): Promise<void>
   /**
    * PGlite only: a consistent copy of the whole data directory (a tar), taken between
-   * transactions after a checkpoint (issue 19: `npm run backup` asks the running server for it).
+   * transactions after a checkpoint (`npm run backup` asks the running server for it).
    */
   dump?: () => Promise<Blob>
 }
@@ -34,7 +34,7 @@ export type Database = {
 /**
  * How every embedded database is opened (server, seed, bench, tests). PGlite allocates
  * shared_buffers inside the server's own memory and touches all of it at start-up; at PostgreSQL's
- * initdb default of 128 MB the server peaked near the 600 MB budget of issue 8. Pages it does not
+ * initdb default of 128 MB the server peaked near its 600 MB memory budget. Pages it does not
  * hold are read from the data files through the operating system's cache, so 32 MB (PostgreSQL's
  * historical default) costs no measurable time on the dashboard benchmark and about 130 MB less memory.
  */
@@ -52,7 +52,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const folder = opts.migrationsDir ?? defaultMigrationsDir()
   if (opts.databaseUrl) {
-    // Issue 19: while the server is unreachable a request waits at most 5 s for a connection,
+    // While the server is unreachable a request waits at most 5 s for a connection,
     // then fails with 503 (errors.ts), instead of queueing without end.
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,

@@ -4,7 +4,7 @@ import { rawRows } from './sql-helpers.ts'
 import type { TipoNotificacao } from '#shared/schemas/notificacoes.ts'
 
 /**
- * Issue 17: writes the bell's notifications, always with the `tx` of the event they tell about
+ * Writes the bell's notifications, always with the `tx` of the event they tell about
  * (an aviso created, a document sent, a status changed...), so an event and its notification are
  * committed together or not at all. Shared infrastructure: several features notify.
  */
@@ -55,7 +55,7 @@ export async function nomeServico(tx: DbOrTx, servicoId: string): Promise<string
 }
 
 /**
- * Issue 17: the client hears of an automatic warning when its e-mail is first recorded (a retry
+ * The client hears of an automatic warning when its e-mail is first recorded (a retry
  * of the addresses that failed is not news). The one call the warnings job makes.
  */
 export async function notifyAvisoAutomatico(
@@ -74,7 +74,7 @@ export async function notifyAvisoAutomatico(
 }
 
 /**
- * Issue 17: the day after its end date the warnings job makes a service 'Vencido'; its client is
+ * The day after its end date the warnings job makes a service 'Vencido'; its client is
  * told with an automatic warning (the kind "Avisos de vencimento" of Meus Dados).
  */
 export async function notifyVencido(tx: DbOrTx, servicoId: string, fim: string) {

@@ -11,7 +11,7 @@ import { privatePostgresMissing, startPrivatePostgres } from '#tests/setup/priva
 import { cpf, unique } from '#tests/factories.ts'
 
 /**
- * Issue 19: PostgreSQL stops and starts again under load. A private server of this test
+ * PostgreSQL stops and starts again under load. A private server of this test
  * (tests/setup/private-postgres.ts; never the shared one) is stopped (`-m fast`: every session is
  * ended, as in a restart) while requests keep coming, then started again. Requests in flight and
  * those that come while it is down answer 503 in Portuguese (never 500, never a hang); nothing is

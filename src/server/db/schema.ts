@@ -237,7 +237,7 @@ export const tiposServicos = pgTable(
     ativo: boolean('ativo').notNull().default(true),
     mensagem_aviso: text('mensagem_aviso'),
     /**
-     * Issue 17: days before the end date by which the renewal must be filed (e.g. 120 for an
+     * Days before the end date by which the renewal must be filed (e.g. 120 for an
      * operating licence); the warnings job adds a warning at that many days for its services.
      */
     antecedencia_renovacao: integer('antecedencia_renovacao'),
@@ -298,7 +298,7 @@ export const servicos = pgTable(
     emails_interessados: text('emails_interessados'),
     emails_tecnicos: text('emails_tecnicos'),
     visualizado_admin: boolean('visualizado_admin').notNull().default(false),
-    /** Who created it: the administration, or the client's own request (issue 13's quota). */
+    /** Who created it: the administration, or the client's own request (quota). */
     origem: text('origem', { enum: ['admin', 'cliente'] })
       .notNull()
       .default('admin'),
@@ -316,7 +316,7 @@ export const servicos = pgTable(
 )
 
 /**
- * The last protocol number given in each year (issue 18): new protocols read '2026-000001',
+ * The last protocol number given in each year: new protocols read '2026-000001',
  * made by portal_novo_protocolo() of migration 0010, which bumps this row atomically.
  */
 export const protocolosSequencia = pgTable('protocolos_sequencia', {
@@ -327,7 +327,7 @@ export const protocolosSequencia = pgTable('protocolos_sequencia', {
 /**
  * A document of a service: one per (service, type, side). `enviado_por` is the side: the
  * consultancy's documents ('admin') and the client's required documents ('cliente') never share
- * a row, so neither side can overwrite the other's file (issue 14). Its files are its versions
+ * a row, so neither side can overwrite the other's file. Its files are its versions
  * (`documento_versoes`); `status_id` is SPEC's original status link, shown on the consultancy's
  * documents only (a client document's review state lives on its versions).
  */
@@ -359,7 +359,7 @@ export const servicosTiposDocumentos = pgTable(
 )
 
 /**
- * Every file ever sent for a document (issue 14): an upload is a new version, the previous one is
+ * Every file ever sent for a document: an upload is a new version, the previous one is
  * kept. `atual` marks the newest (one per document). A client's version carries its review:
  * `enviado` (waiting for review), `aprovado`, `rejeitado` (with `motivo`), or `substituido` (a
  * newer version came before any review); the consultancy's versions have no review (null).
@@ -412,7 +412,7 @@ export const avisos = pgTable(
     data_limite: date('data_limite').notNull(),
     resolvido: boolean('resolvido').notNull().default(false),
     /**
-     * Issue 17: shown to the client (default for new avisos, also the automatic ones); an
+     * Shown to the client (default for new avisos, also the automatic ones); an
      * internal aviso never leaves the back office. Avisos older than the flag became internal.
      */
     visivel_cliente: boolean('visivel_cliente').notNull().default(true),
@@ -443,7 +443,7 @@ export const schedules = pgTable(
  * One automatic warning per (service, schedule, end date). The unique
  * key makes the daily job idempotent, also with several instances running it at once; a new end
  * date (a renewed licence) is a new key, so its warnings come again. A null `schedule_id` is the
- * lead time of the service's type (`antecedencia_renovacao`, issue 17): nulls are not distinct in
+ * lead time of the service's type (`antecedencia_renovacao`): nulls are not distinct in
  * the key, so it is claimed once per service and end date as well.
  * - `pendente`: the aviso exists and its e-mail still has to go (or failed and is retried);
  * - `enviado`: the e-mail went to every valid address;
@@ -533,7 +533,7 @@ export const enviosEmail = pgTable(
       .notNull()
       .default('manual'),
     /**
-     * Issue 13: a manual sending is recorded before its first e-mail. `pendentes` are the
+     * A manual sending is recorded before its first e-mail. `pendentes` are the
      * addresses not yet tried (null once finished); `trava` and `travado_ate` lease the sending
      * to the request that works on it; `conteudo` (sha-256 of the template) lets a retry of the
      * same sending resume it instead of sending again to whoever already received it.
@@ -553,7 +553,7 @@ export const enviosEmail = pgTable(
   ],
 )
 
-// ---- dashboard read model (issue 8): maintained by triggers, never written by the app ----
+// ---- dashboard read model: maintained by triggers, never written by the app ----
 
 /**
  * One row per service with what the global dashboard filters and sorts on: the search words
@@ -574,7 +574,7 @@ export const servicosPainel = pgTable(
     status_id: uuid('status_id'),
     arquivado: boolean('arquivado').notNull(),
     vigencia_fim: date('vigencia_fim'),
-    /** Issue 14: client documents waiting for review (kept by the triggers of migration 0008). */
+    /** Client documents waiting for review (kept by the triggers of migration 0008). */
     documentos_em_analise: integer('documentos_em_analise').notNull().default(0),
   },
   (t) => [
@@ -605,7 +605,7 @@ export const servicosPainelVersao = pgTable('servicos_painel_versao', {
 })
 
 /**
- * Issue 16: every word of the dashboard search that begins with a letter and the number of
+ * Every word of the dashboard search that begins with a letter and the number of
  * services it is a word of (kept by the triggers of migration 0016; the column is in the "C"
  * collation, so a prefix is a range of the primary key). A typed prefix becomes its words.
  */
@@ -659,7 +659,7 @@ export const servicosContagemMes = pgTable(
 )
 
 /**
- * "Dados da empresa" (issue 17): the consultancy's name and contact, one row (id 1), edited in the
+ * "Dados da empresa": the consultancy's name and contact, one row (id 1), edited in the
  * admin profile and printed in every e-mail the portal sends.
  */
 export const empresa = pgTable(
@@ -670,7 +670,7 @@ export const empresa = pgTable(
     email: text('email'),
     telefone: text('telefone'),
     endereco: text('endereco'),
-    /** Issue 15: the encarregado (DPO) named on /privacidade, the contact for the client's rights. */
+    /** The encarregado (DPO) named on /privacidade, the contact for the client's rights. */
     encarregado_nome: text('encarregado_nome'),
     encarregado_email: text('encarregado_email'),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -678,7 +678,7 @@ export const empresa = pgTable(
   (t) => [check('empresa_uma_linha_check', sql`${t.id} = 1`)],
 )
 
-// ---- notifications (issue 17) ----
+// ---- notifications ----
 
 /**
  * One notification of one account: the bell's list. Written in the transaction of its event
@@ -728,7 +728,7 @@ export const notificacoesEmailDesligado = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.tipo] })],
 )
 
-// ---- LGPD (issue 15): consent, the client's requests, retention ----
+// ---- LGPD: consent, the client's requests, retention ----
 
 /**
  * Each acceptance of the privacy notice and terms: the account, the notice's version
@@ -781,7 +781,7 @@ export const solicitacoesLgpd = pgTable(
 )
 
 /**
- * How long to keep (issue 15), one row (id 1; the defaults before an administrator saves):
+ * How long to keep, one row (id 1; the defaults before an administrator saves):
  * audit events, e-mail sending history, expired sessions and unconfirmed accounts, in days.
  * The daily job (features/privacidade/retencao.ts) applies them.
  */
@@ -799,7 +799,7 @@ export const retencao = pgTable(
 )
 
 /**
- * Issue 15: the audit trail. Append-only: a trigger of migration 0014 refuses UPDATE and DELETE
+ * The audit trail. Append-only: a trigger of migration 0014 refuses UPDATE and DELETE
  * except through `auditoria_anonimizar` (erasure) and `auditoria_expurgar` (retention). No foreign
  * keys: an event outlives what it tells about. Written only by `recordAuditoria`
  * (`db/auditoria.ts`), in the transaction of the change.

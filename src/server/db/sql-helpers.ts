@@ -10,7 +10,7 @@ export const contains = (column: AnyColumn | SQL, q: string) =>
   sql`unaccent(${column}) ilike unaccent(${likePattern(q)})`
 
 /**
- * A list search (issue 18): every word of `q` must match, each through `word` (words in any
+ * A list search: every word of `q` must match, each through `word` (words in any
  * order, anywhere: "licenca maria" finds "Maria ... Licença").
  */
 export function eachWord(q: string, word: (w: string) => SQL | undefined): SQL | undefined {
@@ -104,7 +104,7 @@ export async function rawRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows
 }
 
-/** Errors of a database that is down or restarting (not of the query): issue 19. */
+/** Errors of a database that is down or restarting (not of the query). */
 const DATABASE_DOWN_CODES = new Set([
   '57P01', // admin_shutdown: the server is stopping (a restart)
   '57P02', // crash_shutdown

@@ -12,7 +12,7 @@ export const EMPRESA_PADRAO: Empresa = {
   encarregado_email: null,
 }
 
-/** "Dados da empresa" (issue 17): the one row, or the default before it is saved. */
+/** "Dados da empresa": the one row, or the default before it is saved. */
 export async function getEmpresa(db: DbOrTx): Promise<Empresa> {
   const [row] = await db
     .select({

@@ -12,7 +12,7 @@ export type MailMessage = {
   text: string
   html: string
   /**
-   * Issue 19: the same key is one message. The outbox writes it at most once, whatever crashed in
+   * The same key is one message. The outbox writes it at most once, whatever crashed in
    * between; over SMTP it becomes the Message-ID, so a resend after a crash is one mail to clients
    * that deduplicate by Message-ID.
    */
@@ -151,7 +151,7 @@ const P = 'font-size:15px;line-height:1.6;margin:0 0 12px;overflow-wrap:anywhere
 const SMALL = 'font-size:13px;line-height:1.5;margin:0 0 4px;overflow-wrap:anywhere'
 
 /**
- * A simple branded Portuguese e-mail with one call-to-action button (issue 17): the firm's name
+ * A simple branded Portuguese e-mail with one call-to-action button: the firm's name
  * on top; at the bottom its contact ("Dados da empresa") and the portal's address. The HTML is
  * one centred column of blocks, no layout tables, so it reflows on a 390 px phone; the text part
  * says the same.

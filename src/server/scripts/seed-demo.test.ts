@@ -65,7 +65,7 @@ describe('npm run seed:demo', () => {
       tipo: 'Licença de Operação (LO)',
       categoria: 'Licenciamento Ambiental',
       validade: 1460,
-      antecedencia_renovacao: 120, // issue 17: the 120-day warning the landing page promises
+      antecedencia_renovacao: 120, // The 120-day warning the landing page promises
     })
   })
 

@@ -88,7 +88,7 @@ export async function seedDemo(db: Db, auth: Auth, now = today()): Promise<SeedD
       .select({ id: tiposServicos.id })
       .from(tiposServicos)
       .where(eq(tiposServicos.tipo, tipo))
-    // Issue 17: a renewal filed at least 120 days before the end (LC 140/2011 art. 14 § 4)
+    // A renewal filed at least 120 days before the end (LC 140/2011 art. 14 § 4)
     const antecedencia_renovacao = mensagem_aviso === RENOVAR_120 ? 120 : null
     if (found) {
       tipoIds.set(tipo, found.id)

@@ -17,7 +17,7 @@ import {
 } from '#tests/factories.ts'
 
 /**
- * Issue 14, "one way to store a file": the real server process is killed (SIGKILL) while uploads,
+ * "one way to store a file": the real server process is killed (SIGKILL) while uploads,
  * replacements and deletes are in flight, then restarted. Every row must still have its file, and
  * after the sweep no stored file and no temporary upload is left without a row.
  */

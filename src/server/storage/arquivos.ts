@@ -8,7 +8,7 @@ import type { ReceivedFile } from './upload.ts'
 import { repeatEvery } from '../repeat-every.ts'
 
 /**
- * The one way to store and delete document files (issue 14). Every upload and every delete of
+ * The one way to store and delete document files. Every upload and every delete of
  * rows that own files goes through here, so that after a crash at any point no row lacks its file:
  *
  * - an upload stores the object first, then commits the rows that name it; a failed commit

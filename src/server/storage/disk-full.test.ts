@@ -9,7 +9,7 @@ import { pdfOf, servicoComExigencia } from '#tests/setup/uploads.ts'
 import { createDiskStorage } from './storage.ts'
 
 /**
- * Issue 19: the disk fills during an upload. A real full disk: a 2 MB tmpfs mounted as the
+ * The disk fills during an upload. A real full disk: a 2 MB tmpfs mounted as the
  * storage folder (and one over DATA_DIR/tmp, where uploads are parked first). Mounting needs
  * root (CAP_SYS_ADMIN); without it the test is skipped, saying so.
  */

@@ -7,7 +7,7 @@ import { createDocumento } from '#tests/factories.ts'
 import { createS3Storage } from './storage.ts'
 
 /**
- * Issue 19: S3 does not answer. The endpoint is a local TCP server that accepts every connection
+ * S3 does not answer. The endpoint is a local TCP server that accepts every connection
  * and never says a byte; S3_TIMEOUT_MS (here 300 ms) turns each attempt into an error, and the
  * request into a 503 in Portuguese within seconds instead of a request that hangs.
  */

@@ -26,7 +26,7 @@ export type Storage = {
   delete(key: string): Promise<void>
   /** Every stored object (partial writes included) with its last change: the sweep's input. */
   list(): AsyncIterable<StoredObject>
-  /** Readiness (issue 19): rejects when the storage cannot be written and read now. */
+  /** Readiness: rejects when the storage cannot be written and read now. */
   probe(): Promise<void>
 }
 
@@ -34,10 +34,10 @@ export type StoredObject = { key: string; modified: Date }
 
 export class StorageNotFound extends Error {}
 
-/** Issue 19: the disk (or its quota) is full; the upload is refused and nothing is kept. */
+/** The disk (or its quota) is full; the upload is refused and nothing is kept. */
 export const ARMAZENAMENTO_CHEIO =
   'Não há espaço para guardar o arquivo no servidor. Tente novamente mais tarde ou avise o administrador do portal.'
-/** Issue 19: the storage failed or did not answer in time (S3_TIMEOUT_MS). */
+/** The storage failed or did not answer in time (S3_TIMEOUT_MS). */
 export const ARMAZENAMENTO_INDISPONIVEL =
   'O armazenamento de documentos não respondeu. Tente novamente em alguns minutos.'
 
@@ -150,7 +150,7 @@ export function createS3Client(s3: NonNullable<Config['s3']>) {
     // 5,044).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // Issue 19: an endpoint that accepts and never answers fails each attempt after timeoutMs of
+    // An endpoint that accepts and never answers fails each attempt after timeoutMs of
     // silence (connecting, or waiting for bytes), not after the operating system's minutes.
     requestHandler: { connectionTimeout: s3.timeoutMs, socketTimeout: s3.timeoutMs },
   })

@@ -76,7 +76,7 @@ export async function receiveUpload(
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'Envie um arquivo por vez.')
-    // Issue 19: the temporary file could not be written (the disk of DATA_DIR is full).
+    // The temporary file could not be written (the disk of DATA_DIR is full).
     if (isDiskFull(err)) throw new StorageUnavailable(err)
     throw new HttpError(400, 'Não foi possível ler o arquivo enviado.')
   }

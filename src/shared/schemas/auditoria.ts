@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { dataField, texto } from './common.ts'
 
 /**
- * Issue 15: the audit trail's actions (stable machine names, stored in `auditoria.acao`; a check
+ * The audit trail's actions (stable machine names, stored in `auditoria.acao`; a check
  * constraint of migration 0014 holds the database to this list).
  */
 export const ACOES_AUDITORIA = [

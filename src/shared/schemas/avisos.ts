@@ -10,12 +10,12 @@ export const AvisoCreateSchema = z.object({
     .min(1, AVISO_OBRIGATORIO)
     .max(2000, 'O aviso deve ter no máximo 2000 caracteres.'),
   data_limite: dataField(AVISO_OBRIGATORIO),
-  /** Issue 17: 'Visível para o cliente' (on when not sent). */
+  /** 'Visível para o cliente' (on when not sent). */
   visivel_cliente: z.boolean('Informe se o aviso é visível para o cliente.').optional(),
 })
 export type AvisoCreate = z.infer<typeof AvisoCreateSchema>
 
-/** Resolve or reopen a warning, and/or show it to the client or make it internal (issue 17). */
+/** Resolve or reopen a warning, and/or show it to the client or make it internal. */
 export const AvisoUpdateSchema = z
   .object({
     resolvido: z.boolean('Informe se o aviso está resolvido.').optional(),
@@ -40,7 +40,7 @@ export const AvisoSchema = z.object({
 export type Aviso = z.infer<typeof AvisoSchema>
 
 /**
- * Issue 17: an aviso as its client reads it (only visible ones ever reach a client): the service
+ * An aviso as its client reads it (only visible ones ever reach a client): the service
  * it belongs to, its deadline, and whether it is done.
  */
 export const MeuAvisoSchema = z.object({
@@ -56,7 +56,7 @@ export const MeuAvisoSchema = z.object({
 })
 export type MeuAviso = z.infer<typeof MeuAvisoSchema>
 
-/** How an automatic warning (issue 6) went out; null on avisos written by hand. */
+/** How an automatic warning went out; null on avisos written by hand. */
 export const AvisoAutomaticoSchema = z.object({
   avisar: z.number(),
   situacao: z.enum(['pendente', 'enviado', 'substituido']),

@@ -64,7 +64,7 @@ export const TipoServicoFormSchema = z.object(
     ),
     ativo: z.boolean({ error: 'Valor de "ativo" inválido.' }).default(true),
     mensagem_aviso: optionalText(2000, undefined, undefined, LONG),
-    // Issue 17: optional; blank (or null) is "no lead time of its own".
+    // Optional; blank (or null) is "no lead time of its own".
     antecedencia_renovacao: z
       .preprocess(
         (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim())) : v),

@@ -160,7 +160,7 @@ export const ClienteSchema = z.object({
   endereco: z.string().nullable(),
   created_at: z.date(),
   conta: z.enum(CONTAS).nullable(),
-  /** Issue 14: bytes stored for the client's documents (every version, both sides). */
+  /** Bytes stored for the client's documents (every version, both sides). */
   armazenamento: z.number(),
 })
 export type Cliente = Omit<z.infer<typeof ClienteSchema>, 'created_at'> & { created_at: string }

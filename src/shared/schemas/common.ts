@@ -15,7 +15,7 @@ export const IdParamsSchema = z.object({ id: z.uuid('Identificador inválido.') 
 
 export const uuidField = (message = 'Identificador inválido.') => z.uuid(message)
 
-// ---- the one text rule and the one date rule (issue 13) ----
+// ---- the one text rule and the one date rule ----
 
 export const TEXTO_INVALIDO = 'O texto contém caracteres não permitidos.'
 

@@ -51,7 +51,7 @@ const novaSenhaRegras = <S extends z.ZodType<NovasSenhas, NovasSenhas>>(schema: 
 export const NovaSenhaSchema = novaSenhaRegras(z.object(novaSenhaCampos))
 export type NovaSenha = z.infer<typeof NovaSenhaSchema>
 
-/** SPEC §5: change password (client and admin): the current password first (issue 13). */
+/** SPEC §5: change password (client and admin): the current password first. */
 export const SenhaAlteracaoSchema = novaSenhaRegras(
   z.object({
     senha_atual: texto(FILL_PASSWORDS).min(1, FILL_PASSWORDS),
@@ -78,19 +78,19 @@ export const MeSchema = z.object({
     id: z.string(),
     email: z.string(),
     emailVerified: z.boolean(),
-    /** The second factor (TOTP) is on: mandatory for administrators (issue 13). */
+    /** The second factor (TOTP) is on: mandatory for administrators. */
     twoFactorEnabled: z.boolean(),
   }),
   role: z.enum(ROLES),
   /**
-   * Issue 15: the client accepted an older version of the privacy notice and terms and must
+   * The client accepted an older version of the privacy notice and terms and must
    * accept the current one (`POST /api/conta/aceite`) before entering the app.
    */
   aceite_pendente: z.boolean(),
 })
 export type Me = z.infer<typeof MeSchema>
 
-// ---- the second factor (issue 13) ----
+// ---- the second factor ----
 
 export { CODIGO_TOTP, DOIS_FATORES_PENDENTE } from '../codigos.ts'
 
@@ -118,7 +118,7 @@ export const SenhaConfirmacaoSchema = z.object({
 })
 export type SenhaConfirmacao = z.infer<typeof SenhaConfirmacaoSchema>
 
-// ---- the account's sessions (issue 13) ----
+// ---- the account's sessions ----
 
 /** One open session of the signed-in account (Meus Dados, "Sessões ativas"). */
 export const SessaoSchema = z.object({
@@ -141,7 +141,7 @@ export const SessaoParamsSchema = z.object({
 
 export const SESSAO_NAO_ENCONTRADA = 'Sessão não encontrada.'
 
-// ---- consent (issue 15) ----
+// ---- consent ----
 
 /**
  * The version of the privacy notice and terms (/privacidade, /termos). Change it when their text

@@ -35,7 +35,7 @@ describe('badges (SPEC §4)', () => {
     [{ estado: 'aprovado' }, 'Aprovado', false],
     [{ estado: 'rejeitado' }, 'Rejeitado', true],
     [{ estado: 'substituido' }, 'Substituído', false],
-  ] as const)('required (issue 14: its review) %j → %s', (doc, label, destructive) => {
+  ] as const)('required (its review) %j → %s', (doc, label, destructive) => {
     expect(badgeExigido(doc)).toEqual({ label, destructive })
   })
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { pageOf, requiredText } from './common.ts'
 
 /**
- * Issue 14: the review of a client's document version. `enviado` waits for review ("Em
+ * The review of a client's document version. `enviado` waits for review ("Em
  * análise"); `substituido`: a newer version came before any review. The consultancy's own
  * documents are never reviewed (null).
  */
@@ -56,7 +56,7 @@ export const AdminDocumentoSchema = z.object({
   status_nome: z.string().nullable(),
   /** SPEC §3: provided by the administration (its type is not required by the service type). */
   extra: z.boolean(),
-  /** Issue 14: whose document it is (the client's required documents are reviewed). */
+  /** Whose document it is (the client's required documents are reviewed). */
   enviado_por: z.enum(['admin', 'cliente']),
   estado: EstadoSchema,
   motivo: z.string().nullable(),
@@ -64,7 +64,7 @@ export const AdminDocumentoSchema = z.object({
 })
 export type AdminDocumento = z.infer<typeof AdminDocumentoSchema>
 
-/** Issue 14: one version of a document ("Histórico"), newest first; the first is the current. */
+/** One version of a document ("Histórico"), newest first; the first is the current. */
 export const DocumentoVersaoSchema = z.object({
   id: z.string(),
   data_envio: z.string(),
@@ -104,7 +104,7 @@ export const RevisaoSchema = z.discriminatedUnion(
 )
 export type Revisao = z.infer<typeof RevisaoSchema>
 
-/** Issue 14: a document waiting for review, in the queue "Documentos para Análise". */
+/** A document waiting for review, in the queue "Documentos para Análise". */
 export const DocumentoEmAnaliseSchema = z.object({
   id: z.string(),
   servico_id: z.string(),
@@ -123,7 +123,7 @@ export const VisibilidadeSchema = z.object({
   visivel_usuario: z.boolean('Informe a visibilidade do documento.'),
 })
 
-/** SPEC §4, issue 14: the badge of a client's document (its current version's review). */
+/** SPEC §4: the badge of a client's document (its current version's review). */
 export function badgeExigido(doc: { estado: Estado | null } | null): {
   label: 'Pendente' | 'Em análise' | 'Aprovado' | 'Rejeitado' | 'Substituído'
   destructive: boolean

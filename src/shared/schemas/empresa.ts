@@ -3,7 +3,7 @@ import { formatTelefone } from './clientes.ts'
 import { DADOS_INVALIDOS, optionalText, requiredText, texto } from './common.ts'
 
 /**
- * "Dados da empresa" (issue 17): the consultancy's name and contact, edited in the admin profile
+ * "Dados da empresa": the consultancy's name and contact, edited in the admin profile
  * and printed in every e-mail the portal sends.
  */
 export const EMPRESA_NOME_OBRIGATORIO = 'Preencha o nome da empresa.'
@@ -25,7 +25,7 @@ export const EmpresaFormSchema = z.object(
       .refine((v) => v === '' || v.length === 10 || v.length === 11, TELEFONE_INVALIDO)
       .transform((v) => (v ? formatTelefone(v) : null)),
     endereco: optionalText(300, 'O endereço deve ter no máximo 300 caracteres.'),
-    /** Issue 15: the encarregado (DPO) named on /privacidade (LGPD art. 41). */
+    /** The encarregado (DPO) named on /privacidade (LGPD art. 41). */
     encarregado_nome: optionalText(200, 'O nome deve ter no máximo 200 caracteres.'),
     encarregado_email: optionalText(254, 'O email deve ter no máximo 254 caracteres.').refine(
       (v) => v === null || z.email().safeParse(v).success,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Issue 17: the kinds of notification, the client's and the administration's. */
+/** The kinds of notification, the client's and the administration's. */
 export const TIPOS_NOTIFICACAO = [
   'aviso_novo',
   'documento_disponivel',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { DADOS_INVALIDOS, ListQuerySchema, pageOf, requiredText, texto } from './common.ts'
 
 /**
- * Issue 15, the client's rights (Meus Dados → "Privacidade e dados"): the export of their data,
+ * The client's rights (Meus Dados → "Privacidade e dados"): the export of their data,
  * the request to erase it and its answer by an administrator; and the retention settings.
  */
 

@@ -51,7 +51,7 @@ export const ServicosFiltroSchema = z.object({
   categoria_id: optionalUuid,
   status_id: optionalUuid,
   proximos: flag,
-  /** Issue 14 'Aguardando análise': services with a client document waiting for review. */
+  /** 'Aguardando análise': services with a client document waiting for review. */
   em_analise: flag,
   page: z.preprocess(
     emptyToUndefined,
@@ -238,10 +238,10 @@ export const ENVIO_EMAIL_TITLES: Record<string, string> = {
   [NENHUM_DESTINATARIO]: 'Nenhum destinatário',
 }
 
-/** Issue 17: the send asks for the saved template; the form had changes not saved yet. */
+/** The send asks for the saved template; the form had changes not saved yet. */
 export const MODELO_NAO_SALVO = 'Salve o modelo antes de enviar.'
 
-/** Issue 17: the preview of "Enviar Email": exactly the message the sending will deliver. */
+/** The preview of "Enviar Email": exactly the message the sending will deliver. */
 export const EnvioEmailPreviaSchema = z.object({
   assunto: z.string(),
   /** Every address of the two lists, once; `invalidos` are counted as failed, not sent. */
@@ -333,16 +333,16 @@ export const MeuServicoSchema = z.object({
   protocolo: z.string().nullable(),
   detalhes: z.string().nullable(),
   created_at: z.string(),
-  /** Issue 14: "{x} de {y} documentos aprovados" (y: the types its service type requires). */
+  /** "{x} de {y} documentos aprovados" (y: the types its service type requires). */
   documentos_exigidos: z.number(),
   documentos_aprovados: z.number(),
-  /** Issue 17: "{x} de {y} documentos enviados", and the open avisos visible to the client. */
+  /** "{x} de {y} documentos enviados", and the open avisos visible to the client. */
   documentos_enviados: z.number(),
   avisos_abertos: z.number(),
 })
 export type MeuServico = z.infer<typeof MeuServicoSchema>
 
-/** Issue 17: the summary on top of the client home (each count links to its screen). */
+/** The summary on top of the client home (each count links to its screen). */
 export const ResumoMeusServicosSchema = z.object({
   precisam_documentos: z.number(),
   vencendo: z.number(),

@@ -106,7 +106,7 @@ export function AppShell({ headerActions }: { headerActions?: ReactNode } = {}) 
   useEffect(() => setOpenMobile(false), [location.pathname])
 
   const admin = isAdmin(me?.role)
-  // Issue 14: the documents waiting for review, on the menu (one indexed count, polled).
+  // The documents waiting for review, on the menu (one indexed count, polled).
   const emAnalise = useQuery({
     queryKey: documentosKeys.contagem(),
     queryFn: () => api<{ total: number }>('/api/admin/documentos/contagem'),

@@ -15,7 +15,7 @@ export function RequireRole({ role, children }: { role?: Role; children: ReactNo
   if (isPending) return <CenteredSpinner label="Carregando..." />
   if (isError || !me) return <Navigate to={paths.auth} replace />
   if (role && me.role !== role) return <Navigate to={paths.app} replace />
-  // Issue 13: no admin screen before the administrator has enrolled in the second factor.
+  // No admin screen before the administrator has enrolled in the second factor.
   if (role === 'admin' && !me.user.twoFactorEnabled)
     return <Navigate to={paths.ativarDoisFatores} replace />
   return children

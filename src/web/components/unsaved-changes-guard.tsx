@@ -6,7 +6,7 @@ import { ConfirmDialog } from './data-table/confirm-dialog.tsx'
 const dirtyForms = new Set<symbol>()
 
 /**
- * Leaving a form with unsaved changes asks first (issue 18): a link or the back button inside the
+ * Leaving a form with unsaved changes asks first: a link or the back button inside the
  * app opens the same confirmation dialog as every destructive action; closing or reloading the
  * tab gets the browser's own question (`beforeunload`). Render it inside the form's component
  * with `when={form.formState.isDirty}`. A screen may have several (Meus Dados: the record and the

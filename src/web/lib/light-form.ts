@@ -7,7 +7,7 @@ type Texts = Record<string, string>
 export type LightFormErrors<T> = Partial<Record<keyof T & string, FieldError>>
 
 /**
- * The forms of `/auth` only (issue 18: that page keeps to 120 KB of JavaScript, and
+ * The forms of `/auth` only (that page keeps to 120 KB of JavaScript, and
  * react-hook-form alone is 12 KB of it). The same shape as react-hook-form's `useForm` for text
  * fields — `register`, `handleSubmit(onValid, onInvalid)`, `formState.errors` / `isSubmitting`,
  * `setValue`, `setFocus`, `reset` — and the same rules: the shared zod schema decides (imported

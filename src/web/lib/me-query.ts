@@ -4,7 +4,7 @@ import { contaKeys } from './query-keys.ts'
 import type { Me } from '#shared/schemas/conta.ts'
 
 // Apart from `useMe` (lib/session.ts) so that /auth, which only reads the cache, does not load
-// react-query's `useQuery` (issue 18's 120 KB).
+// react-query's `useQuery` (120 KB).
 /**
  * SPEC §4: the authentication state, read by the shell, the route guard and every page that
  * needs the signed-in user. `null` when signed out. A missing role never reaches here: the

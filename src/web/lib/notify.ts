@@ -3,7 +3,7 @@ import { ApiError } from './api.ts'
 
 /**
  * sonner (the toasts) loads with the first toast, not with the app's first script: `/auth` keeps
- * to issue 18's 120 KB. The Toaster (`components/toaster.tsx`) mounts once it is asked for, and
+ * to the 120 KB. The Toaster (`components/toaster.tsx`) mounts once it is asked for, and
  * sonner shows it the toasts made before it subscribed.
  */
 let sonner: Promise<typeof import('sonner')> | undefined

@@ -9,7 +9,7 @@ export const contaKeys = {
   me: () => [...contaKeys.all, 'me'] as const,
   /** The signed-in account's open sessions (Meus Dados). */
   sessoes: () => [...contaKeys.all, 'sessoes'] as const,
-  /** "Dados da empresa" (admin profile, issue 17). */
+  /** "Dados da empresa" (admin profile). */
   empresa: () => [...contaKeys.all, 'empresa'] as const,
 }
 
@@ -29,11 +29,11 @@ export const servicosKeys = {
   filtros: () => [...servicosKeys.all, 'filtros'] as const,
   detail: (id: string) => [...servicosKeys.all, 'detail', id] as const,
   envios: (id: string) => [...servicosKeys.all, 'envios', id] as const,
-  /** The preview of "Enviar Email" (issue 17): the saved template as it will go. */
+  /** The preview of "Enviar Email": the saved template as it will go. */
   emailPrevia: (id: string) => [...servicosKeys.all, 'email-previa', id] as const,
   /** The client's own services (Meus Serviços). */
   meus: () => [...servicosKeys.all, 'meus'] as const,
-  /** The summary on top of the client home (issue 17). */
+  /** The summary on top of the client home. */
   resumo: () => [...servicosKeys.meus(), 'resumo'] as const,
   /** The wizard's catalogue: categories, then the active types of one. */
   catalogo: () => [...servicosKeys.all, 'catalogo'] as const,
@@ -57,13 +57,13 @@ export const documentosKeys = {
 export const avisosKeys = {
   all: ['avisos'] as const,
   servico: (servicoId: string) => [...avisosKeys.all, 'servico', servicoId] as const,
-  /** The signed-in client's visible avisos (issue 17). */
+  /** The signed-in client's visible avisos. */
   meus: () => [...avisosKeys.all, 'meus'] as const,
   /** The automatic warnings job: its hour and last run. */
   automaticos: () => [...avisosKeys.all, 'automaticos'] as const,
 }
 
-/** Issue 17: the signed-in account's notifications (the bell) and its e-mail choices. */
+/** The signed-in account's notifications (the bell) and its e-mail choices. */
 export const notificacoesKeys = {
   all: ['notificacoes'] as const,
   contagem: () => [...notificacoesKeys.all, 'contagem'] as const,
@@ -88,7 +88,7 @@ export const cadastrosKeys = {
   options: (resource: Catalogo) => [...cadastrosKeys.catalogo(resource), 'options'] as const,
 }
 
-/** Issue 15: the client's erasure requests, the administrators' list and the retention. */
+/** The client's erasure requests, the administrators' list and the retention. */
 export const privacidadeKeys = {
   all: ['privacidade'] as const,
   minhas: () => [...privacidadeKeys.all, 'minhas'] as const,
@@ -98,7 +98,7 @@ export const privacidadeKeys = {
   retencao: () => [...privacidadeKeys.all, 'retencao'] as const,
 }
 
-/** Issue 15: the audit trail (the Auditoria screen, a service's Histórico, the client's timeline). */
+/** The audit trail (the Auditoria screen, a service's Histórico, the client's timeline). */
 export const auditoriaKeys = {
   all: ['auditoria'] as const,
   lists: () => [...auditoriaKeys.all, 'list'] as const,

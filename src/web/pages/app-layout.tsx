@@ -5,13 +5,13 @@ import { NotificacoesSino } from '../features/notificacoes/notificacoes-sino.tsx
 
 /**
  * The signed-in app's frame (`/app`): the guard, the acceptance of a newer privacy notice
- * (issue 15), the shell and the bell. Loaded lazily by
+ *, the shell and the bell. Loaded lazily by
  * `router.tsx`, so that `/auth` never downloads the shell, its menu and the bell's popover.
  */
 export function AppLayout() {
   return (
     <RequireRole>
-      {/* Issue 15: a newer privacy notice is accepted before entering the app. */}
+      {/* A newer privacy notice is accepted before entering the app. */}
       <AceiteAvisoGate>
         <AppShell headerActions={<NotificacoesSino />} />
       </AceiteAvisoGate>

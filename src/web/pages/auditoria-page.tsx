@@ -4,7 +4,7 @@ import { RetencaoCard } from '../features/privacidade/retencao-card.tsx'
 import { SolicitacoesLgpd } from '../features/privacidade/solicitacoes-lgpd.tsx'
 
 /**
- * Issue 15: the administration's "Auditoria" screen: the audit list (auditoria), then the
+ * The administration's "Auditoria" screen: the audit list (auditoria), then the
  * clients' "Solicitações LGPD" and the "Retenção de dados" settings (privacidade).
  */
 export function AuditoriaPage() {

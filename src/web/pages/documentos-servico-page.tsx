@@ -4,7 +4,7 @@ import { DocumentosPage } from '../features/documentos/documentos-page.tsx'
 
 /**
  * The client's documents screen of a service (SPEC §2) with, below it, the service's timeline
- * (issue 15: its creation, status changes, the client's uploads and the reviews).
+ * (its creation, status changes, the client's uploads and the reviews).
  */
 export function DocumentosServicoPage() {
   const { servicoId = '' } = useParams()

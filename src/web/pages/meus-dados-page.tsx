@@ -14,8 +14,8 @@ import { PrivacidadeCard } from '../features/privacidade/privacidade-card.tsx'
 
 /**
  * SPEC §2 Meus Dados: the client's record (clientes), and of conta the change-password form, the
- * second factor ("Segurança") and the open sessions (issue 13); of notificacoes the e-mail choices
- * ("Notificações", issue 17); of privacidade "Privacidade e dados" (issue 15).
+ * second factor ("Segurança") and the open sessions; of notificacoes the e-mail choices
+ * ("Notificações"); of privacidade "Privacidade e dados".
  */
 export function MeusDadosPage() {
   const { data: me } = useMe()

@@ -12,7 +12,7 @@ import { DocumentosCard } from '../features/documentos/documentos-card.tsx'
 import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
 
-/** SPEC §2 Service detail (admin). Opening it marks the service as seen. Issue 15: its Histórico. */
+/** SPEC §2 Service detail (admin). Opening it marks the service as seen. Its Histórico. */
 export function ServicoDetailPage() {
   const { servicoId = '' } = useParams()
   const navigate = useNavigate()

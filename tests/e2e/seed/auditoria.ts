@@ -7,7 +7,7 @@ import {
 } from '../../factories.ts'
 import type { SeedContext } from './context.ts'
 
-/** Issue 15: one service per project whose status the Auditoria spec changes. */
+/** One service per project whose status the Auditoria spec changes. */
 export const AUDITORIA_IDS = {
   desktop: '8e2e0000-0000-4000-8000-0000000015a1',
   phone: '8e2e0000-0000-4000-8000-0000000015a2',

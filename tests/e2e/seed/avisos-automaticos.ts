@@ -11,7 +11,7 @@ import type { SeedContext } from './context.ts'
 /**
  * Per Playwright project, a service whose end date is exactly AVISOS_E2E.dias days away: the spec
  * creates a schedule of that many days and runs the job with 'Executar agora'. A schedule is a
- * window (issue 17): it warns every service with that many days left or fewer whose validity is
+ * window: it warns every service with that many days left or fewer whose validity is
  * longer than it. These validities (dias + 9) are longer than their own schedule only, and the
  * day counts are above every other fixture's validity, so each schedule touches its own service
  * only, whichever project runs first.

@@ -161,7 +161,7 @@ export async function seedDashboard({ db, storage }: SeedContext) {
   })
 }
 
-/** A service whose names are cut in the dashboard's table (issue 18: a tooltip shows them). */
+/** A service whose names are cut in the dashboard's table (a tooltip shows them). */
 export const NOMES_LONGOS = {
   cliente:
     'Cooperativa Agroindustrial dos Produtores Rurais do Vale do Rio Doce e da Região Serrana Capixaba Ltda',

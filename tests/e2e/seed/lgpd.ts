@@ -6,7 +6,7 @@ import { cpf } from '../cliente-area.ts'
 import type { SeedContext } from './context.ts'
 
 /**
- * Issue 15: per project, a client whose only acceptance is of an older version of the privacy
+ * Per project, a client whose only acceptance is of an older version of the privacy
  * notice, as after the consultancy publishes a new one (`VERSAO_AVISO` is a constant of the code).
  */
 export async function seedLgpd({ db, auth }: SeedContext) {

@@ -12,7 +12,7 @@ import { cpf } from '../cliente-area.ts'
 import { REV, REV_PROJECTS } from '../revisao.ts'
 import type { SeedContext } from './context.ts'
 
-/** Issue 14: per project, a client whose one required document waits for review. */
+/** Per project, a client whose one required document waits for review. */
 export async function seedRevisao({ db, auth, storage }: SeedContext) {
   for (const [i, project] of REV_PROJECTS.entries()) {
     const r = REV(project)

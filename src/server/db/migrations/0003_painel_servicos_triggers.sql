@@ -1,4 +1,4 @@
--- Dashboard read model (issue 8). The global dashboard searches text spread over three tables
+-- Dashboard read model. The global dashboard searches text spread over three tables
 -- and shows exact totals over 100,000 services: computing them per request costs tens of ms, so
 -- servicos_painel and the two count tables are kept in step by these triggers instead.
 

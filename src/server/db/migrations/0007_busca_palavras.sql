@@ -1,4 +1,4 @@
--- Search as people type it (issue 16). The dashboard's text search becomes word-prefix matching
+-- Search as people type it. The dashboard's text search becomes word-prefix matching
 -- over a tsvector (one GIN lookup per word instead of trigrams that match most rows), typed page
 -- numbers become a jump through per-month counts instead of OFFSET over the whole list, and a
 -- data version lets a search total, counted once, be reused until the services change.

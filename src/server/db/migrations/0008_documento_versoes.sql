@@ -27,9 +27,9 @@ CREATE INDEX "documento_versoes_documento_idx" ON "documento_versoes" USING btre
 CREATE INDEX "documento_versoes_em_analise_idx" ON "documento_versoes" USING btree ("created_at","id") WHERE "documento_versoes"."estado" = 'enviado';--> statement-breakpoint
 CREATE INDEX "servicos_painel_em_analise_idx" ON "servicos_painel" USING btree ("created_at","servico_id") WHERE "servicos_painel"."documentos_em_analise" > 0;--> statement-breakpoint
 
--- Issue 14, hand-written: existing documents become version 1 of themselves. A client's upload
+-- Hand-written: existing documents become version 1 of themselves. A client's upload
 -- is recognised by its key (SPEC §3: userId/servicoId/tipoDocumentoId/timestamp-name, four
--- segments; the consultancy's are servicoId/timestamp-name), since rows sent before issue 13
+-- segments; the consultancy's are servicoId/timestamp-name), since older rows
 -- carry the default 'admin'. A client's file keeps the review its SPEC status named, if any.
 UPDATE "servicos_tipos_documentos" SET "enviado_por" = 'cliente'
 WHERE array_length(string_to_array("caminho_arquivo", '/'), 1) = 4;

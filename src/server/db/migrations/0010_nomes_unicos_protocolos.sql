@@ -1,4 +1,4 @@
--- Catalogue names are unique ignoring case and accents (issue 18): "Licença Ambiental" and
+-- Catalogue names are unique ignoring case and accents: "Licença Ambiental" and
 -- "licenca ambiental" are the same category. unaccent() is only STABLE (its dictionary could
 -- change), so an index needs this IMMUTABLE wrapper naming the dictionary explicitly; it works the
 -- same on PostgreSQL and PGlite (extension of migration 0001).
@@ -47,7 +47,7 @@ CREATE UNIQUE INDEX "status_nome_chave_idx" ON "status" USING btree (portal_nome
 CREATE UNIQUE INDEX "tipos_documentos_tipo_chave_idx" ON "tipos_documentos" USING btree (portal_nome_chave("tipo"));--> statement-breakpoint
 CREATE UNIQUE INDEX "tipos_servicos_tipo_chave_idx" ON "tipos_servicos" USING btree (portal_nome_chave("tipo"));
 --> statement-breakpoint
--- New protocols (issue 18): '{year}-{6 digits}', sequential per year in São Paulo, made in the
+-- New protocols: '{year}-{6 digits}', sequential per year in São Paulo, made in the
 -- database so two requests at once never get the same one (the year's row is locked by the
 -- upsert until the transaction ends, and a rolled-back insert gives its number back). A number
 -- that someone already typed by hand on a service is skipped.

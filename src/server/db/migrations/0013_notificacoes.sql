@@ -17,7 +17,7 @@ CREATE TABLE "notificacoes_email_desligado" (
 );
 --> statement-breakpoint
 ALTER TABLE "avisos" ADD COLUMN "visivel_cliente" boolean DEFAULT true NOT NULL;--> statement-breakpoint
--- Issue 17: the avisos written before the flag existed were never meant for the client.
+-- The avisos written before the flag existed were never meant for the client.
 UPDATE "avisos" SET "visivel_cliente" = false;--> statement-breakpoint
 ALTER TABLE "avisos" ADD COLUMN "concluido_cliente_em" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "notificacoes" ADD CONSTRAINT "notificacoes_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 15: the audit trail. One append-only table: a trigger refuses every UPDATE and DELETE
+-- The audit trail. One append-only table: a trigger refuses every UPDATE and DELETE
 -- (the app connects as the owner, even a superuser in tests, so privileges alone cannot stop it),
 -- except through the two functions at the end: auditoria_anonimizar (erasure of a data subject:
 -- personal values only, ids, action and time stay) and auditoria_expurgar (retention: events
@@ -88,7 +88,7 @@ CREATE TRIGGER auditoria_sem_truncate BEFORE TRUNCATE ON auditoria
 FOR EACH STATEMENT EXECUTE FUNCTION auditoria_protege_truncate();
 --> statement-breakpoint
 
--- Erasure (issue 15, part B): the events about a client (cliente_id) or a user (as the actor or
+-- Erasure (part B): the events about a client (cliente_id) or a user (as the actor or
 -- the subject) keep their ids, action and time; the personal values go: the entity's name, the
 -- actor's e-mail, address and browser (when the actor is the erased user), and every field
 -- before/after but ids, dates, the protocol and situations. Returns how many events changed.
@@ -117,7 +117,7 @@ END
 $$;
 --> statement-breakpoint
 
--- Retention (issue 15, part B): removes the events older than p_antes. Returns how many.
+-- Retention (part B): removes the events older than p_antes. Returns how many.
 CREATE OR REPLACE FUNCTION auditoria_expurgar(p_antes timestamptz) RETURNS integer
 LANGUAGE plpgsql
 AS $$

@@ -1,4 +1,4 @@
--- The dashboard search at 1,000,000 services (issue 16): every word the search indexes that begins
+-- The dashboard search at 1,000,000 services: every word the search indexes that begins
 -- with a letter, with the number of services it is a word of, kept by statement triggers on
 -- servicos_painel in the writing transaction (like the counts of migrations 0003 and 0007).
 --

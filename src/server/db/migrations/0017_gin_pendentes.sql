@@ -1,4 +1,4 @@
--- The search indexes' pending lists (issue 16). A GIN index puts new entries in a pending list
+-- The search indexes' pending lists. A GIN index puts new entries in a pending list
 -- that every search reads whole until it is merged (by VACUUM, or by the write that takes it past
 -- gin_pending_list_limit, 4 MB by default). Every change of a dashboard row adds its words again
 -- (a new row version), so under ordinary writes the list held thousands of entries between

@@ -74,7 +74,7 @@ export function condicoes(f: Omit<AuditoriaFiltro, 'page' | 'after' | 'before'>)
   if (f.de) conds.push(sql`a.em >= ${inicioDoDia(f.de)}`)
   if (f.ate)
     conds.push(sql`a.em < ((${f.ate}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`)
-  // Each word in the e-mail or the name, the name without accents (issue 18: every list search).
+  // Each word in the e-mail or the name, the name without accents (every list search).
   const usuario = f.usuario
     ? eachWord(
         f.usuario,

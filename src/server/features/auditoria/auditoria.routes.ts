@@ -13,7 +13,7 @@ import { auditoriaCsv } from './auditoria-csv.ts'
 import { listAuditoria, listHistoricoCliente, listHistoricoServico } from './auditoria.queries.ts'
 
 /**
- * Issue 15: the audit trail's screens: "Auditoria" (admin: filters, keyset pages, CSV), the
+ * The audit trail's screens: "Auditoria" (admin: filters, keyset pages, CSV), the
  * Histórico card of a service (admin) and the client's timeline of its own service.
  */
 export async function auditoriaRoutes(fastify: FastifyInstance) {

@@ -232,7 +232,7 @@ describe('the Auditoria screen', () => {
     const doCliente = await pagina(`?usuario=${encodeURIComponent(actors.owner.email!)}`)
     expect(doCliente.rows.length).toBeGreaterThan(0)
     expect(doCliente.rows.every((r) => r.ator_email === actors.owner.email)).toBe(true)
-    // By name too: each word, in any order, without accents (issue 18).
+    // By name too: each word, in any order, without accents.
     const nome = `Conceição ${unique('n').replace(/-/g, '')} Ávila`
     await t.db.execute(sql`update "user" set name = ${nome} where id = ${actors.owner.userId}`)
     const palavras = nome.split(' ')

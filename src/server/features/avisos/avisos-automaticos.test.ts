@@ -149,7 +149,7 @@ describe('the warnings job, day by day', () => {
     const [envio] = await t.db.select().from(enviosEmail).where(eq(enviosEmail.servico_id, s.id))
     expect(envio).toMatchObject({ origem: 'automatico', enviados: 3, falhas: 1 })
     expect(envio.erro).toContain('inválido')
-    // Issue 15: one audit event for the sending, by the system (no actor).
+    // One audit event for the sending, by the system (no actor).
     const eventos = await t.db
       .select()
       .from(auditoria)
@@ -286,7 +286,7 @@ describe('the warnings job, day by day', () => {
   })
 })
 
-describe('the warning window (issue 17)', () => {
+describe('the warning window', () => {
   /** A service valid from `inicio` to `fim`, its client's e-mails, its avisos' texts. */
   async function valido(
     inicio: string,
@@ -337,7 +337,7 @@ describe('the warning window (issue 17)', () => {
     expect(row.status_id).toBe((await getStatus(t.db, 'Vencido')).id)
   })
 
-  it('the client of a service turned Vencido is told once, as an automatic warning (issue 17)', async () => {
+  it('the client of a service turned Vencido is told once, as an automatic warning', async () => {
     const dono = await createClientActor(t)
     const s = await servico(addDays(D, -1), { cliente_id: dono.clienteId! })
     const avisosDe = () =>

@@ -16,7 +16,7 @@ import {
 } from '#tests/factories.ts'
 
 /**
- * Issue 19: the daily warnings run is killed (SIGKILL) after some e-mails went out, then run
+ * The daily warnings run is killed (SIGKILL) after some e-mails went out, then run
  * again: each warning's e-mail reaches each address exactly once (counted in the .eml outbox).
  * The real job runs in a child process (tests/setup/run-avisos.ts) on an embedded database in
  * DATA_DIR, or on PostgreSQL with TEST_DATABASE_URL.

@@ -61,7 +61,7 @@ export async function listAvisos(db: DbOrTx, servicoId: string): Promise<AvisoCo
 
 /**
  * A warning written by hand: open (not resolved), visible to the client unless said otherwise
- * (issue 17: the client is then notified, in the same transaction). A service deleted meanwhile
+ * (the client is then notified, in the same transaction). A service deleted meanwhile
  * is a 404.
  */
 export async function createAviso(
@@ -110,9 +110,9 @@ export async function createAviso(
 }
 
 /**
- * SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). Issue 17: show
+ * SPEC §4: resolve or reopen a warning (reopening clears the client's 'Concluído'). Show
  * it to the client or make it internal; an open aviso the client could not see until now is news
- * to them (notified like a new visible one, in the same transaction). Issue 15: the change is
+ * to them (notified like a new visible one, in the same transaction). The change is
  * recorded (only the fields that changed), in the same transaction.
  */
 export async function updateAviso(db: DbOrTx, id: string, body: AvisoUpdate, origem: Origem) {
@@ -170,7 +170,7 @@ export async function deleteAviso(db: DbOrTx, id: string, origem: Origem) {
   })
 }
 
-// ---- the client's side (issue 17): only visible avisos of the client's own services ----
+// ---- the client's side: only visible avisos of the client's own services ----
 
 /** Visible avisos of the actor's own services. */
 const meusAvisos = (actor: Actor) =>

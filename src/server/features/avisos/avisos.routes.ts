@@ -41,7 +41,7 @@ export async function avisosRoutes(fastify: FastifyInstance) {
     },
   )
 
-  // Issue 6: the automatic warnings job, its schedule and last run, and 'Executar agora'.
+  // The automatic warnings job, its schedule and last run, and 'Executar agora'.
   app.get(
     '/api/admin/avisos-automaticos',
     { config: admin, schema: { response: { 200: AgendaAvisosSchema } } },
@@ -103,7 +103,7 @@ export async function avisosRoutes(fastify: FastifyInstance) {
     },
   )
 
-  // ---- issue 17: the client's visible avisos, and 'Concluído' ----
+  // ---- The client's visible avisos, and 'Concluído' ----
 
   const cliente = { audience: 'cliente' as const }
 

@@ -195,7 +195,7 @@ describe('DELETE /api/admin/avisos/:id', () => {
   })
 })
 
-// ---- issue 17: avisos visible to the client ----
+// ---- Avisos visible to the client ----
 
 const notificacoesDe = (userId: string, tipo: string) =>
   t.db

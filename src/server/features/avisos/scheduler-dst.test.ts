@@ -17,7 +17,7 @@ import {
 import { localHour, startAvisosScheduler } from './scheduler.ts'
 
 /**
- * Issue 19: the daily warnings run across a daylight-saving change. The scheduler's clock is
+ * The daily warnings run across a daylight-saving change. The scheduler's clock is
  * walked every 15 minutes through the day before, the day of the change and the day after; each
  * day runs exactly once, at its first instant at or after the configured hour, and the warning
  * due on each day goes out once.
@@ -77,7 +77,7 @@ describe('the warnings scheduler across a daylight-saving change', () => {
         await createServico(db, {
           cliente_id: cliente.id,
           tipo_servico_id: tipo.id,
-          // A year-long validity: a window never applies to a service shorter than it (issue 17).
+          // A year-long validity: a window never applies to a service shorter than it.
           vigencia_inicio: addDays(dia, -365),
           vigencia_fim: addDays(dia, schedule.avisar),
         })

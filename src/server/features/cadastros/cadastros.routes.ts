@@ -36,7 +36,7 @@ import * as tiposServicos from './tipos-servicos.queries.ts'
  * row and form schemas and its queries. Every catalogue is the same four routes, built once below:
  * `GET` (paged by 10; without `page` every row, for the selects and the dashboard's filters),
  * `POST` (201), `PATCH /:id` (when the catalogue is edited in place) and `DELETE /:id` (204),
- * administrators only, each write audited in its own transaction (issue 15).
+ * administrators only, each write audited in its own transaction.
  */
 type Catalogo<Row extends z.ZodType, Form extends z.ZodType> = {
   caminho: string
@@ -142,7 +142,9 @@ function catalogoRoutes(fastify: FastifyInstance, c: AnyCatalogo) {
       reply
         .status(201)
         .send(
-          await recordCadastroAuditoria(...audit(request, 'criar'), (tx) => c.create(tx, request.body)),
+          await recordCadastroAuditoria(...audit(request, 'criar'), (tx) =>
+            c.create(tx, request.body),
+          ),
         ),
   )
 

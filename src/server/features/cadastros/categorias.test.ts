@@ -65,7 +65,7 @@ describe('GET /api/admin/categorias', () => {
       await actors.admin.inject({ method: 'GET', url: `/api/admin/categorias?q=${tag}&page=9` })
     ).json()
     expect(far).toMatchObject({ rows: [], total: 12, page: 9 })
-    // Each word, in any order (issue 18): "03 licenca" finds "Licença … 03".
+    // Each word, in any order: "03 licenca" finds "Licença … 03".
     const words = (
       await actors.admin.inject({
         method: 'GET',

@@ -7,7 +7,7 @@ import { createAdminActor, PASSWORD, signIn, type Actor } from '#tests/setup/act
 import { cpf, unique } from '#tests/factories.ts'
 
 /**
- * Issue 13, no half-done writes: the same form sent twice at once (a double click) leaves one
+ * No half-done writes: the same form sent twice at once (a double click) leaves one
  * whole record, never a client without its account or a conflict with oneself.
  */
 

@@ -150,7 +150,7 @@ describe('GET /api/admin/clientes', () => {
       await find(`${doc.slice(0, 3)}.${doc.slice(3, 6)}.${doc.slice(6, 9)}-${doc.slice(9)}`),
     ).toEqual([c.id])
     expect(await find(`nada-${tag}`)).toEqual([])
-    // Each word, in any order, anywhere (name, e-mail or document): issue 18.
+    // Each word, in any order, anywhere (name, e-mail or document).
     expect(await find(`${tag} conceicao   JOAO`)).toEqual([c.id])
     expect(await find(`${tag} ${doc.slice(0, 5)}`)).toEqual([c.id])
     expect(await find(`joão ${tag} maria`)).toEqual([])
@@ -253,7 +253,7 @@ describe('POST /api/admin/clientes', () => {
     expect(existing.id).toBeTruthy()
   })
 
-  it('an unconfirmed account under that e-mail is neither linked nor touched (issue 13)', async () => {
+  it('an unconfirmed account under that e-mail is neither linked nor touched', async () => {
     // Someone signed up with the client's e-mail and never confirmed it: linking would hand them
     // the client's record and services once they manage to sign in.
     const email = `${unique('pendente')}@example.com`
@@ -363,7 +363,7 @@ describe('GET /api/admin/clientes/:id', () => {
     const depois = await leituras(id)
     if (name === 'admin') {
       expect(res.json()).toMatchObject({ id, email: actors.owner.email })
-      // Issue 15: opening a client is a recorded read, by whom and of whom.
+      // Opening a client is a recorded read, by whom and of whom.
       expect(depois).toHaveLength(antes + 1)
       expect(depois.at(-1)).toMatchObject({
         entidade: 'cliente',
@@ -588,7 +588,7 @@ describe('PATCH /api/admin/clientes/:id/admin', () => {
 
   it('grants and revokes admin; the role takes effect at once', async () => {
     const c = await clienteComConta()
-    // Administrators need the second factor (issue 13): the client has it before the grant.
+    // Administrators need the second factor: the client has it before the grant.
     const { cookie } = await enrolTwoFactor(
       t,
       await signIn(t, c.email, 'senha-123456'),

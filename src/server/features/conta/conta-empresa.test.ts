@@ -7,7 +7,7 @@ import { adminOnly, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 import { readMail } from '#tests/setup/mail.ts'
 import { unique } from '#tests/factories.ts'
 
-/** Issue 17: "Dados da empresa" (admin profile), and every e-mail signed with them. */
+/** "Dados da empresa" (admin profile), and every e-mail signed with them. */
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>

@@ -13,7 +13,7 @@ import {
 import { expectRefused } from '#tests/setup/helpers.ts'
 import { readMail } from '#tests/setup/mail.ts'
 
-// Issue 13: the account's sessions (Meus Dados) and the "Novo acesso à sua conta" e-mail.
+// The account's sessions (Meus Dados) and the "Novo acesso à sua conta" e-mail.
 let t: TestApp
 let actors: Record<AudienceName, Actor>
 beforeAll(async () => {

@@ -57,7 +57,7 @@ export async function deleteSessao(db: DbOrTx, actor: Actor, id: string) {
   if (!deleted.length) throw notFound(SESSAO_NAO_ENCONTRADA)
 }
 
-/** "Dados da empresa" (issue 17): the one row, created on its first save. */
+/** "Dados da empresa": the one row, created on its first save. */
 export async function updateEmpresa(db: DbOrTx, body: Empresa): Promise<Empresa> {
   const [row] = await db
     .insert(empresa)

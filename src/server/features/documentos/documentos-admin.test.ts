@@ -134,7 +134,7 @@ describe('POST /api/admin/servicos/:id/documentos', () => {
     expect(renamed.json().extensao).toBe('png')
   })
 
-  it('a second upload of the same type is a new version of the same document; the old file is kept (issue 14)', async () => {
+  it('a second upload of the same type is a new version of the same document; the old file is kept', async () => {
     const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
     await upload(
       actors.admin,

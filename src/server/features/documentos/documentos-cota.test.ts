@@ -10,7 +10,7 @@ import {
   createTipoServico,
 } from '#tests/factories.ts'
 
-/** Issue 13, quotas: a client's uploaded documents take at most CLIENT_STORAGE_QUOTA_MB. */
+/** Quotas: a client's uploaded documents take at most CLIENT_STORAGE_QUOTA_MB. */
 
 let t: TestApp
 let owner: Actor

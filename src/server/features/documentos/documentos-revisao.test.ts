@@ -15,7 +15,7 @@ import {
   documentosAtuais,
 } from '#tests/factories.ts'
 
-/** Issue 14: review of client documents, the queue, versions and the two sides' separation. */
+/** Review of client documents, the queue, versions and the two sides' separation. */
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>

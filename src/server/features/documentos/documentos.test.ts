@@ -347,7 +347,7 @@ describe('client documents screen', () => {
       expect(rows[0].estado).toBe('enviado')
       expect(rows[0].caminho_arquivo).toMatch(/\/\d{13}-Planta_Nova__v2_\.jpeg$/)
       expect(existsSync(path.join(storageRoot, rows[0].caminho_arquivo))).toBe(true)
-      // Issue 14: every version is kept.
+      // Every version is kept.
       expect(existsSync(path.join(storageRoot, row1.caminho_arquivo))).toBe(true)
       expect(second.json()).toMatchObject({ arquivo: 'Planta_Nova__v2_.jpeg', estado: 'enviado' })
     })

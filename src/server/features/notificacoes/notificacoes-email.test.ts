@@ -12,7 +12,7 @@ import { startSmtpServer } from '#tests/setup/mail.ts'
 import type { TipoNotificacao } from '#shared/schemas/notificacoes.ts'
 import { sendNotificacoesEmail } from './notificacoes-email.ts'
 
-// Issue 17: unread notifications by e-mail after the delay, batched per account, exactly once,
+// Unread notifications by e-mail after the delay, batched per account, exactly once,
 // respecting the account's opt-outs.
 
 let t: TestApp
@@ -86,7 +86,7 @@ describe('the e-mail of unread notifications', () => {
     expect(mails[0].text).not.toContain('Já lida')
     const [row] = await t.db.select().from(notificacoes).where(eq(notificacoes.id, lida.id))
     expect(row.email_em).toBeNull()
-    // Issue 15: the message is in the audit trail once, sent by the system to this account.
+    // The message is in the audit trail once, sent by the system to this account.
     const eventos = await t.db
       .select()
       .from(auditoria)

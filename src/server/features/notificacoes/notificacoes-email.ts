@@ -10,7 +10,7 @@ import { repeatEvery } from '../../repeat-every.ts'
 import { notificacoesEmail } from './emails.ts'
 
 /**
- * Issue 17: the e-mail of unread notifications. A notification still unread `atrasoMinutos`
+ * The e-mail of unread notifications. A notification still unread `atrasoMinutos`
  * after it was written goes by e-mail, batched: when one of an account's notifications is due,
  * every unread notification of that account not e-mailed yet is taken at once, so an account
  * gets at most one message per delay. Taking them sets `email_em` in one statement (rows locked,
@@ -84,7 +84,7 @@ export async function sendNotificacoesEmail(deps: NotificacoesEmailDeps) {
         )
       continue
     }
-    // Issue 15: the e-mail sent, by the system, to this account.
+    // The e-mail sent, by the system, to this account.
     await recordAuditoria(db, ORIGEM_SISTEMA, {
       acao: 'email',
       entidade: 'usuario',
@@ -100,9 +100,7 @@ export async function sendNotificacoesEmail(deps: NotificacoesEmailDeps) {
  * Checks every minute (and once at start-up) for notifications due by e-mail (`repeatEvery`, the
  * server's one clock): the state lives in the database, so every instance may run it.
  */
-export function startNotificacoesScheduler(
-  deps: NotificacoesEmailDeps & { intervalMs?: number },
-) {
+export function startNotificacoesScheduler(deps: NotificacoesEmailDeps & { intervalMs?: number }) {
   return repeatEvery(() => sendNotificacoesEmail(deps), {
     intervalMs: deps.intervalMs ?? 60_000,
     log: deps.log,

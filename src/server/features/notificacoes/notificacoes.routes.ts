@@ -19,7 +19,7 @@ import {
 } from './notificacoes.queries.ts'
 
 /**
- * Issue 17: the bell of every signed-in account (its own notifications only: the scope is the
+ * The bell of every signed-in account (its own notifications only: the scope is the
  * account itself) and the e-mail choices of Meus Dados ("Notificações").
  */
 export async function notificacoesRoutes(fastify: FastifyInstance) {

@@ -22,7 +22,7 @@ import {
 } from '#tests/factories.ts'
 import { addDays, today } from '#shared/datas.ts'
 
-// Issue 17: the bell (route × audience, a client never sees another account's notifications)
+// The bell (route × audience, a client never sees another account's notifications)
 // and the events that write notifications.
 
 let t: TestApp

@@ -13,7 +13,7 @@ import { createClientActor, type Actor } from '#tests/setup/actors.ts'
 import { createDocumento, createServico, createTipoDocumento, unique } from '#tests/factories.ts'
 
 /**
- * Issue 15: "Baixar meus dados" is served with bounded memory whatever the client's documents
+ * "Baixar meus dados" is served with bounded memory whatever the client's documents
  * weigh. A client with MB megabytes of documents (real files in the disk storage, real rows)
  * downloads the export over real HTTP through a reader that stalls after the first megabyte and
  * then reads slowly: a zip built ahead of its reader would hold the documents in memory during

@@ -30,7 +30,7 @@ export async function exportarDados(
 }
 
 /**
- * "Baixar meus dados" (issue 15): one zip, built while it is sent: `meus-dados.json` first, then
+ * "Baixar meus dados": one zip, built while it is sent: `meus-dados.json` first, then
  * every document file. Each file is opened only when the zip reaches it and flows through in
  * chunks (stored, not recompressed: documents are PDFs and images), so memory stays bounded
  * whatever the client's documents weigh. A file missing from storage becomes an empty entry

@@ -2,7 +2,7 @@ import type { Empresa } from '#shared/schemas/empresa.ts'
 import { VERSAO_AVISO } from '#shared/schemas/conta.ts'
 
 /**
- * Issue 15: the public pages /privacidade and /termos, rendered by the server from "Dados da
+ * The public pages /privacidade and /termos, rendered by the server from "Dados da
  * empresa" (the controller and the encarregado): plain HTML and a few lines of CSS, no script,
  * nothing of the app's bundle.
  */

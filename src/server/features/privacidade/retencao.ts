@@ -91,7 +91,7 @@ type Deps = {
   }
 }
 
-/** Applies the retention settings once and logs what it removed (issue 15). */
+/** Applies the retention settings once and logs what it removed. */
 export async function applyRetencao(deps: Deps, agora = new Date()) {
   const removidos = await purgeAuditoria(deps.db, agora)
   deps.log.info(removidos, 'retention: removed')

@@ -14,7 +14,7 @@ import {
 import type { ServicosPagina } from '#shared/schemas/servicos.ts'
 import { buscaTsquery, rawRows } from '../../db/sql-helpers.ts'
 
-// The dashboard's search rules (issue 16), on PGlite and, with TEST_DATABASE_URL, PostgreSQL:
+// The dashboard's search rules, on PGlite and, with TEST_DATABASE_URL, PostgreSQL:
 // every word must begin a word of the client's name, the service type or the protocol (or be a
 // run of the protocol's digits), accents and case ignored, combined with the other filters.
 
@@ -302,7 +302,7 @@ describe('above 10,000 matches', () => {
     const walkedAll = await page(`?page=2&after=${(await page('')).next}`)
     expect(all.rows.map((r) => r.id)).toEqual(walkedAll.rows.map((r) => r.id))
   })
-  // Speed (issue 16) that a test can see without a clock: PostgreSQL planned the page's statement
+  // Speed that a test can see without a clock: PostgreSQL planned the page's statement
   // again at every request whenever a value in it (a word, a status, a date, a position) made a
   // plan of its own look cheaper, and planning it costs more than running it.
   it.runIf(!!process.env.TEST_DATABASE_URL)(

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createAdminActor, createClientActor, type Actor } from '#tests/setup/actors.ts'
 import { createTipoServico } from '#tests/factories.ts'
 
-/** Issue 13, quotas: a client requests at most SERVICE_REQUESTS_PER_DAY services a day. */
+/** Quotas: a client requests at most SERVICE_REQUESTS_PER_DAY services a day. */
 
 let t: TestApp
 let admin: Actor

@@ -8,7 +8,7 @@ import { adminOnly, expectRefused } from '#tests/setup/helpers.ts'
 import { createServico, createTipoServico } from '#tests/factories.ts'
 
 /**
- * Issue 17: "Enviar Email" shows a preview of the saved template (subject, recipients, the
+ * "Enviar Email" shows a preview of the saved template (subject, recipients, the
  * rendered message) and sends exactly that, only the saved template.
  */
 

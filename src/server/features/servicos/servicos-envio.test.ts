@@ -7,7 +7,7 @@ import { createAdminActor, type Actor } from '#tests/setup/actors.ts'
 import { createCliente, createServico } from '#tests/factories.ts'
 
 /**
- * Issue 13, "Enviar Email" never half-done: refused up front when an address is malformed; the
+ * "Enviar Email" never half-done: refused up front when an address is malformed; the
  * sending is recorded before its first e-mail and each delivery as it happens, so a retry of an
  * interrupted sending goes only to the addresses that did not receive it, and a double click
  * cannot send twice.
@@ -53,7 +53,7 @@ function fakeMailer(hold?: string) {
 const envios = (servicoId: string) =>
   t.db.select().from(enviosEmail).where(eq(enviosEmail.servico_id, servicoId))
 
-/** Issue 17: the saved template is what goes; the tests save what they send first. */
+/** The saved template is what goes; the tests save what they send first. */
 const salvar = (servicoId: string, notificacao: string, emails: string) =>
   t.db
     .update(servicos)

@@ -18,7 +18,7 @@ import {
 } from '#tests/factories.ts'
 import { addDays, today } from '#shared/datas.ts'
 
-// Issue 17: the client home (Meus Serviços): per-service counts and the summary on top.
+// The client home (Meus Serviços): per-service counts and the summary on top.
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>

@@ -38,7 +38,7 @@ const ADMIN_KEYS = [
 ]
 
 // SMTP server started by the tests; the app sends through it (SMTP_URL).
-/** Issue 17: "Enviar Email" sends the saved template: the tests save what they send first. */
+/** "Enviar Email" sends the saved template: the tests save what they send first. */
 const salvarModelo = (id: string, p: Record<string, unknown>) =>
   t.db
     .update(servicos)
@@ -375,7 +375,7 @@ describe('Próximos a vencer and days remaining', () => {
       .where(eq(status.id, st.id))
     // only an exact 'arquivado' counts as archived
     expect((await page(`?proximos=1&categoria_id=${categoria.id}`)).total).toBe(7)
-    // Status names are unique ignoring case (issue 18): the seeded Arquivado gives way first, so
+    // Status names are unique ignoring case: the seeded Arquivado gives way first, so
     // DARQ comes back to the list and the renamed status's service leaves it.
     const seeded = await getStatus(t.db, 'Arquivado')
     await t.db

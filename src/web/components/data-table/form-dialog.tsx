@@ -53,7 +53,7 @@ export function FormDialog({
 }
 
 /**
- * The one way a dialog with a form closes (issue 18): with `dirty`, closing it (Cancelar, Esc,
+ * The one way a dialog with a form closes: with `dirty`, closing it (Cancelar, Esc,
  * the X or a click outside) asks "Sair sem salvar?" first, in the same `ConfirmDialog` as
  * `UnsavedChangesGuard`; while `pending` it stays open. `FormDialog` is built on it; a dialog
  * whose content is not one FormDialog form (the 2FA steps) wraps its `DialogContent` in it.

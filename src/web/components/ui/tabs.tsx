@@ -11,7 +11,7 @@ import { cn } from '../../lib/utils.ts'
 /**
  * The WAI-ARIA tabs pattern (tablist, tab, tabpanel; arrows, Home and End move and select), as
  * Radix's Tabs with the same props, written out because /auth is its only user and its 120 KB
- * budget (issue 18) has no room for Radix's roving focus and collection (7 KB).
+ * budget has no room for Radix's roving focus and collection (7 KB).
  */
 const TabsContext = createContext<{ value: string; select: (v: string) => void; id: string }>({
   value: '',

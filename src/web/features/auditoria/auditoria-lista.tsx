@@ -53,7 +53,7 @@ const colunas: DataTableColumn<EventoAuditoriaItem>[] = [
 ]
 
 /**
- * Issue 15: the Auditoria list: period, user, action, entity and free text in the URL; keyset
+ * The Auditoria list: period, user, action, entity and free text in the URL; keyset
  * pages and the count from the server; "Exportar CSV" of the same filters.
  */
 export function AuditoriaLista() {

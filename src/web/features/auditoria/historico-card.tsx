@@ -13,7 +13,7 @@ import { historicoClienteQuery, historicoQuery } from './api.ts'
 import { formatDateTimeIn } from '#shared/datas.ts'
 
 /**
- * Issue 15: the "Histórico" card of a service: its events newest first, in Portuguese, with
+ * The "Histórico" card of a service: its events newest first, in Portuguese, with
  * "Ver mais". `cliente`: the client's filtered timeline of its own service.
  */
 export function HistoricoCard({

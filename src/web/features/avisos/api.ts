@@ -59,14 +59,14 @@ export function useRunAvisosAutomaticos() {
   })
 }
 
-/** Issue 17: the signed-in client's visible avisos (open first, by deadline). */
+/** The signed-in client's visible avisos (open first, by deadline). */
 export const meusAvisosQuery = () =>
   queryOptions({
     queryKey: avisosKeys.meus(),
     queryFn: () => api<MeuAviso[]>('/api/meus-avisos'),
   })
 
-/** Issue 17: the client marks an aviso 'Concluído'; the home's counts change with it. */
+/** The client marks an aviso 'Concluído'; the home's counts change with it. */
 export const useConcluirAviso = () =>
   useMutationRefreshing(
     (id: string) => api<MeuAviso>(`/api/meus-avisos/${id}/concluir`, { method: 'POST' }),

@@ -6,7 +6,7 @@ import { meusAvisosQuery, useConcluirAviso } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 
 /**
- * Issue 17: the open avisos of one of the client's services (only those the analyst made visible
+ * The open avisos of one of the client's services (only those the analyst made visible
  * reach the client), each with its deadline and 'Concluído'. Every service of the home shares one
  * request (the client's avisos).
  */

@@ -25,7 +25,7 @@ export const clientesQuery = (params: { q: string; page: number }) =>
     placeholderData: keepPreviousData,
   })
 
-/** One client, fresh, for its edit dialog (the server records the read: issue 15). */
+/** One client, fresh, for its edit dialog (the server records the read in the audit trail). */
 export const clienteQuery = (id: string) =>
   queryOptions({
     queryKey: clientesKeys.detail(id),

@@ -189,7 +189,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
 
 /**
  * "Editar": the client's record read fresh from the server (which records the administrator's
- * read, issue 15), then the same dialog.
+ * read), then the same dialog.
  */
 export function EditarClienteDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { data, isError } = useQuery(clienteQuery(id))

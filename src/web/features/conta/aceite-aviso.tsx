@@ -13,7 +13,7 @@ import { formatDate } from '#shared/datas.ts'
 import { ACEITE_TEXTO, VERSAO_AVISO } from '#shared/schemas/conta.ts'
 
 /**
- * Issue 15: a client who accepted an older privacy notice and terms accepts the current version
+ * A client who accepted an older privacy notice and terms accepts the current version
  * here, after signing in and before entering the app (`aceite_pendente` of `/api/me`).
  */
 export function AceiteAvisoGate({ children }: { children: ReactNode }) {

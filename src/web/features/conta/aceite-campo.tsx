@@ -1,5 +1,5 @@
 /**
- * Issue 15: "Li e aceito a Política de Privacidade e os Termos de Uso", with links to both pages
+ * "Li e aceito a Política de Privacidade e os Termos de Uso", with links to both pages
  * (opened in a new tab) and, when `erro` is set, the message under the text, tied to the box.
  * Used by the sign-up form and by the acceptance of a newer version after sign-in.
  */

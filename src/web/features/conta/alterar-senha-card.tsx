@@ -19,7 +19,7 @@ const EMPTY: SenhaAlteracao = { senha_atual: '', nova_senha: '', confirmacao: ''
 
 /**
  * SPEC §5 "Change password (client and admin)": the form of both profile screens, with SPEC's
- * toasts. The current password is asked first (issue 13); the other sessions end on success.
+ * toasts. The current password is asked first; the other sessions end on success.
  */
 export function AlterarSenhaCard() {
   const form = useForm<SenhaAlteracao>({

@@ -20,7 +20,7 @@ export const signUp = (body: { email: string; password: string; aceite_termos: b
     body: { ...body, name: body.email, callbackURL: '/app' },
   })
 
-/** Issue 15: accepts the current privacy notice and terms (asked after a new version). */
+/** Accepts the current privacy notice and terms (asked after a new version). */
 export const acceptNotice = () => api<void>('/api/conta/aceite', { method: 'POST' })
 
 export const requestPasswordReset = (email: string) =>
@@ -35,7 +35,7 @@ export const resetPassword = (token: string, newPassword: string) =>
 export const alterarSenha = (body: SenhaAlteracao) =>
   api<void>('/api/conta/senha', { method: 'POST', body })
 
-// ---- the second factor (issue 13): the twoFactor plugin's endpoints, behind /api/auth ----
+// ---- the second factor: the twoFactor plugin's endpoints, behind /api/auth ----
 
 /** Sign-in's first step: `twoFactorRedirect` when the account's second factor is asked next. */
 export type SignInResult = { twoFactorRedirect?: boolean }
@@ -69,7 +69,7 @@ export const generateBackupCodes = (senha: string) =>
     body: { password: senha },
   })
 
-// ---- the account's sessions (issue 13) ----
+// ---- the account's sessions ----
 
 export const sessoesQuery = () =>
   queryOptions({
@@ -89,7 +89,7 @@ export const useEndOtherSessions = () =>
     [contaKeys.sessoes()],
   )
 
-// ---- "Dados da empresa" (issue 17): the firm's name and contact in every e-mail ----
+// ---- "Dados da empresa": the firm's name and contact in every e-mail ----
 
 export const empresaQuery = () =>
   queryOptions({

@@ -17,7 +17,7 @@ import { signIn, signUp, verifySecondFactor } from './api.ts'
 import { failure } from './falha.ts'
 import type { CodigoDoisFatores, Credenciais } from '#shared/schemas/conta.ts'
 
-// Issue 18: /auth stays under 120 KB of JavaScript: its forms are `useLightForm` (no
+// /auth stays under 120 KB of JavaScript: its forms are `useLightForm` (no
 // react-hook-form), zod and the schemas load at the first validation, and the "Esqueceu sua
 // senha?" dialog when it is first opened.
 const contaSchemas = () => import('#shared/schemas/conta.ts')
@@ -74,7 +74,7 @@ function LoginForm() {
   const queryClient = useQueryClient()
   const [forgotOpen, setForgotOpen] = useState(false)
   const [forgotLoaded, setForgotLoaded] = useState(false)
-  // Issue 13: an account with the second factor is asked for its code after the password.
+  // An account with the second factor is asked for its code after the password.
   const [segundaEtapa, setSegundaEtapa] = useState(false)
   const form = useLightForm<Credenciais>({
     schema: credenciais,
@@ -212,7 +212,7 @@ function RegisterForm() {
     defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState
-  // Issue 15: the privacy notice and terms are accepted here (a checkbox, kept apart from the
+  // The privacy notice and terms are accepted here (a checkbox, kept apart from the
   // light form's text fields); the server refuses a sign-up without it.
   const [aceite, setAceite] = useState(false)
   const [aceiteErro, setAceiteErro] = useState(false)

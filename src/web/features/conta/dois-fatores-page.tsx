@@ -7,7 +7,7 @@ import { paths } from '../../paths.ts'
 import { AtivarDoisFatores } from './dois-fatores.tsx'
 
 /**
- * Issue 13: an administrator without the second factor lands here (RequireRole) before any
+ * An administrator without the second factor lands here (RequireRole) before any
  * admin screen works, and enrols: password, QR code and key, recovery codes, first code.
  */
 export function DoisFatoresPage() {

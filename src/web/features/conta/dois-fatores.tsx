@@ -132,7 +132,7 @@ function CodigosRecuperacao({ codes }: { codes: string[] }) {
 }
 
 /**
- * Turning the second factor on (issue 13): the password, then the QR code, the key to type by
+ * Turning the second factor on: the password, then the QR code, the key to type by
  * hand and the 10 recovery codes (shown once), then the app's first code. The admin's mandatory
  * enrolment and the client's optional one in Meus Dados.
  */
@@ -240,7 +240,7 @@ export function AtivarDoisFatores({
 type Acao = 'ativar' | 'desativar' | 'codigos' | null
 
 /**
- * Meus Dados, "Segurança" (issue 13): whether the second factor is on; turn it on, off (clients
+ * Meus Dados, "Segurança": whether the second factor is on; turn it on, off (clients
  * only: it is mandatory for administrators) or get 10 new recovery codes.
  */
 export function SegurancaCard() {

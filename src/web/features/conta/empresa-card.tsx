@@ -28,7 +28,7 @@ const toForm = (e?: Empresa): Values => ({
 })
 
 /**
- * Issue 17: "Dados da empresa" in the admin profile: the consultancy's name, e-mail, phone and
+ * "Dados da empresa" in the admin profile: the consultancy's name, e-mail, phone and
  * address, printed at the top and bottom of every e-mail the portal sends.
  */
 export function EmpresaCard() {

@@ -17,7 +17,7 @@ import { SegurancaCard } from './dois-fatores.tsx'
 import { SessoesCard } from './sessoes-card.tsx'
 
 /**
- * SPEC §2 "Admin profile": read-only e-mail and role, the change-password form, and (issue 13)
+ * SPEC §2 "Admin profile": read-only e-mail and role, the change-password form, and
  * the second factor (no "Desativar": mandatory for administrators) and the open sessions; issue
  * 17: "Dados da empresa", the firm's name and contact that sign every e-mail.
  */

@@ -11,7 +11,7 @@ import { formatDateTime } from '#shared/datas.ts'
 import type { Sessao } from '#shared/schemas/conta.ts'
 
 /**
- * Meus Dados (both roles), "Sessões ativas" (issue 13): where the account is signed in (device,
+ * Meus Dados (both roles), "Sessões ativas": where the account is signed in (device,
  * address, last use), this one marked; end any other, or all the others at once.
  */
 export function SessoesCard() {

@@ -109,7 +109,7 @@ export const useDeleteDocumento = (servicoId: string) =>
     api<void>(`/api/admin/documentos/${id}`, { method: 'DELETE' }),
   )
 
-// ---- issue 14: versions and review ----
+// ---- Versions and review ----
 
 /** "Histórico": every version of a document, newest first. */
 export const versoesQuery = (documentoId: string) =>

@@ -56,7 +56,7 @@ export function ExigidoCard({
     try {
       await uploadDocumento(servicoId, exigido.tipo_documento_id, file, setProgress)
       notifySuccess('Documento enviado!', 'O documento foi enviado com sucesso.')
-      // The upload is also the newest step of 'Andamento do serviço' (issue 15).
+      // The upload is also the newest step of 'Andamento do serviço'.
       void queryClient.invalidateQueries({ queryKey: auditoriaKeys.historicoCliente(servicoId) })
       await queryClient.invalidateQueries({ queryKey: documentosQuery(servicoId).queryKey })
     } catch (err) {
@@ -139,7 +139,7 @@ export function ExigidoCard({
             )}
             <div className="grid grid-cols-2 gap-2">
               <BaixarDocumentoButton doc={doc} tipo={exigido.tipo} />
-              {/* Issue 14: an approved document is replaced only after the consultancy reopens it. */}
+              {/* An approved document is replaced only after the consultancy reopens it. */}
               {doc.estado === 'aprovado' ? (
                 <HistoricoButton documento={{ id: doc.id, tipo: exigido.tipo }} />
               ) : doc.estado === 'rejeitado' ? (

@@ -11,7 +11,7 @@ import { formatDateTime } from '#shared/datas.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
 import type { DocumentoEmAnalise } from '#shared/schemas/documentos.ts'
 
-/** Issue 14 "Documentos para Análise": every client document waiting for review, oldest first. */
+/** "Documentos para Análise": every client document waiting for review, oldest first. */
 export function FilaDocumentosPage() {
   const { page, setPage } = useListParams()
   const fila = useQuery(filaQuery(page))

@@ -29,7 +29,7 @@ import {
   type Rejeicao,
 } from '#shared/schemas/documentos.ts'
 
-/** Issue 14: the review badge of a client's document (or of one of its versions). */
+/** The review badge of a client's document (or of one of its versions). */
 export function EstadoBadge({ estado }: { estado: Estado | null }) {
   const b = badgeExigido({ estado })
   return (

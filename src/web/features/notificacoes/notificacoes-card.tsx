@@ -14,7 +14,7 @@ import { preferenciasQuery, useUpdatePreferencia } from './api.ts'
 import { ROTULO_NOTIFICACAO } from '#shared/schemas/notificacoes.ts'
 
 /**
- * Meus Dados (both roles), "Notificações" (issue 17): each kind of notification of the account's
+ * Meus Dados (both roles), "Notificações": each kind of notification of the account's
  * side also goes by e-mail when it stays unread; each can be turned off.
  */
 export function NotificacoesCard() {

@@ -21,7 +21,7 @@ const quando = (iso: string) =>
   formatDistanceToNow(parseISO(iso), { addSuffix: true, locale: ptBR })
 
 /**
- * Issue 17: the header's bell of every signed-in account: its unread count (one shared query,
+ * The header's bell of every signed-in account: its unread count (one shared query,
  * polled every 60 s) and, when opened, the newest notifications; opening one marks it read and
  * goes to its screen.
  */

@@ -14,7 +14,7 @@ import { formatDate, formatDateTime } from '#shared/datas.ts'
 import { ExclusaoSchema, type Exclusao } from '#shared/schemas/privacidade.ts'
 
 /**
- * Issue 15, Meus Dados → "Privacidade e dados": the client's export of everything the portal
+ * Meus Dados → "Privacidade e dados": the client's export of everything the portal
  * holds about them (a zip streamed by the server) and the request to erase it.
  */
 export function PrivacidadeCard() {

@@ -24,7 +24,7 @@ const CAMPOS: { name: keyof Retencao; label: string; hint: string }[] = [
   },
 ]
 
-/** Issue 15: how long each kind of record is kept; the daily job removes what is older. */
+/** How long each kind of record is kept; the daily job removes what is older. */
 export function RetencaoCard() {
   const atual = useQuery(retencaoQuery())
   const salvar = useUpdateRetencao()

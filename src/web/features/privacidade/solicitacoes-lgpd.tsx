@@ -29,7 +29,7 @@ const ROTULO: Record<Solicitacao['estado'], string> = {
 }
 
 /**
- * Issue 15 "Solicitações LGPD": the clients' erasure requests with their deadline (15 days, art.
+ * "Solicitações LGPD": the clients' erasure requests with their deadline (15 days, art.
  * 19); an administrator carries one out or refuses it with a reason (e-mailed to the client).
  * A section of its own, to sit on the Auditoria screen.
  */

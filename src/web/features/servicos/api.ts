@@ -24,7 +24,7 @@ export type PainelParams = {
   categoria_id?: string
   status_id?: string
   proximos?: boolean
-  /** Issue 14: services with a client document waiting for review. */
+  /** Services with a client document waiting for review. */
   em_analise?: boolean
   page?: number
   after?: string
@@ -85,7 +85,7 @@ export const meusServicosQuery = () =>
     queryFn: () => api<MeuServico[]>('/api/meus-servicos'),
   })
 
-/** Issue 17: the summary on top of the client home. */
+/** The summary on top of the client home. */
 export const resumoMeusServicosQuery = () =>
   queryOptions({
     queryKey: servicosKeys.resumo(),
@@ -144,7 +144,7 @@ export function useUpdateServico(id: string) {
     onSuccess: (data) => {
       qc.setQueryData(servicosKeys.detail(id), data)
       void qc.invalidateQueries({ queryKey: servicosKeys.lists() })
-      // Issue 15: the change is the newest event of the service's Histórico.
+      // The change is the newest event of the service's Histórico.
       void qc.invalidateQueries({ queryKey: auditoriaKeys.historico(id) })
     },
   })
@@ -158,7 +158,7 @@ export function useDeleteServico() {
   })
 }
 
-/** Issue 17: the preview of "Enviar Email", always fetched afresh when the dialog opens. */
+/** The preview of "Enviar Email", always fetched afresh when the dialog opens. */
 export const emailPreviaQuery = (id: string) =>
   queryOptions({
     queryKey: servicosKeys.emailPrevia(id),

@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api.ts'
 import { emailPreviaQuery } from './api.ts'
 
 /**
- * Issue 17: "Enviar Email" first shows what will go (the saved template as the server renders
+ * "Enviar Email" first shows what will go (the saved template as the server renders
  * it: subject, recipients and the message itself) and sends only on "Confirmar envio".
  */
 export function EnvioEmailDialog({

@@ -31,7 +31,7 @@ import { formatDate } from '#shared/datas.ts'
 import { diasRestantes, isArquivado } from '#shared/dias-restantes.ts'
 import type { MeuServico, ResumoMeusServicos } from '#shared/schemas/servicos.ts'
 
-/** Issue 17: the summary's filters of the list (`?filtro=`), the same rules as its SQL counts. */
+/** The summary's filters of the list (`?filtro=`), the same rules as its SQL counts. */
 const FILTROS = {
   documentos: {
     titulo: 'Serviços aguardando documentos',
@@ -84,7 +84,7 @@ const colunas: DataTableColumn<MeuServico>[] = [
 ]
 
 /**
- * SPEC §2 Meus Serviços, the client home: a table on desktop, cards below 768 px. Issue 17: the
+ * SPEC §2 Meus Serviços, the client home: a table on desktop, cards below 768 px. The
  * summary on top, and per service its days left, documents sent and approved, and the open
  * avisos (`avisosDoServico`, a slot the page composing this one fills from the avisos feature).
  */
@@ -179,8 +179,8 @@ export function MeusServicos({
 }
 
 /**
- * Issue 17: how many of the required documents the client sent ("enviados", in amber while some
- * are missing) and, issue 14, how many the consultancy approved.
+ * How many of the required documents the client sent ("enviados", in amber while some
+ * are missing) and how many the consultancy approved.
  */
 function Documentos({ servico }: { servico: MeuServico }) {
   const faltam = servico.documentos_enviados < servico.documentos_exigidos
@@ -200,7 +200,7 @@ function Documentos({ servico }: { servico: MeuServico }) {
 const plural = (n: number, um: string, varios: string) => (n === 1 ? um : varios)
 
 /**
- * Issue 17: what needs the client now, counted by the server; each count opens its screen (the
+ * What needs the client now, counted by the server; each count opens its screen (the
  * documents of the one service concerned, else the list filtered to those services).
  */
 function Resumo({ servicos }: { servicos: MeuServico[] }) {

@@ -101,7 +101,7 @@ export function ServicoDetail({
     })
   })
 
-  // Issue 17: the saved template goes, after a preview; unsaved changes are saved first.
+  // The saved template goes, after a preview; unsaved changes are saved first.
   const enviarEmail = () => {
     const parsed = EnvioEmailSchema.safeParse(form.getValues())
     if (!parsed.success) {
