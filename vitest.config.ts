@@ -1,7 +1,10 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core idle; many API files wait on processes and sockets they start.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -18,6 +21,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each file opens its own database and app; sharing the worker's loaded modules between
+          // files saves loading the whole server again for every file.
+          isolate: false,
         },
       },
     ],

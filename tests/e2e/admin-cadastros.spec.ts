@@ -15,7 +15,7 @@ async function confirmDelete(page: Page, title: string, expected: string) {
 }
 
 test.describe('categorias', () => {
-  test('create, search, edit and delete with the confirm dialog; a category in use stays', async ({
+  test('create, search, edit and delete with the confirm dialog; a category in use stays @responsive', async ({
     page,
   }, info) => {
     const id = uid(info.project.name)

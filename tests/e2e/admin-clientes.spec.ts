@@ -11,7 +11,9 @@ test.beforeEach(async ({ page }) => {
   await login(page, ADMIN)
 })
 
-test('lists clients with the SPEC columns, searches and pages in SQL', async ({ page }, info) => {
+test('lists clients with the SPEC columns, searches and pages in SQL @responsive', async ({
+  page,
+}, info) => {
   await page.goto(URL)
   await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible()
 

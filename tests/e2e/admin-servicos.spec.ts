@@ -30,7 +30,7 @@ test.beforeEach(async ({ page }) => {
   await login(page, ADMIN)
 })
 
-test('filters, pages and keeps both in the URL', async ({ page }) => {
+test('filters, pages and keeps both in the URL @responsive', async ({ page }) => {
   await page.goto('/app/admin/servicos')
   await expect(page.getByRole('heading', { name: 'Dashboard Global de Serviços' })).toBeVisible()
 
@@ -125,7 +125,9 @@ test('a page past the end says so', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2 })).toContainText('Página 9 de 3')
 })
 
-test('Ver Detalhes opens the service and the Novo badge goes away', async ({ page }) => {
+test('Ver Detalhes opens the service and the Novo badge goes away @responsive', async ({
+  page,
+}) => {
   await page.goto(`/app/admin/servicos?q=novo-${suffix()}`)
   await expect(items(page)).toHaveCount(1)
   await expect(items(page).first().getByText('Novo', { exact: true })).toBeVisible()
@@ -156,7 +158,7 @@ test('deletes a service after confirmation', async ({ page }) => {
   await expect(page.getByText('Nenhum serviço encontrado.')).toBeVisible()
 })
 
-test('shows a table on desktop @desktop', async ({ page }) => {
+test('shows a table on desktop', async ({ page }) => {
   await page.goto('/app/admin/servicos?q=paginacao')
   for (const name of [
     'Cliente',
@@ -189,7 +191,7 @@ test('shows cards on a phone @phone', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Categoria' })).toBeVisible()
 })
 
-test('long names show whole in a tooltip (table) or the card; the protocol stays on one line', async ({
+test('long names show whole in a tooltip (table) or the card; the protocol stays on one line @responsive', async ({
   page,
 }) => {
   const phone = test.info().project.name === 'phone'

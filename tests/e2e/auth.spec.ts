@@ -89,7 +89,7 @@ test.describe('/auth', () => {
     await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
   })
 
-  test('sign-up, confirmation from the e-mail, then sign-in', async ({ page }) => {
+  test('sign-up, confirmation from the e-mail, then sign-in @responsive', async ({ page }) => {
     const email = uniqueEmail('cadastro')
     await page.goto('/auth')
     await page.getByRole('tab', { name: 'Cadastro' }).click()

@@ -64,7 +64,7 @@ test('"Dados da empresa": a wrong phone or e-mail is refused beside the field', 
 })
 
 // One row for the whole portal: saved by one project only, so the two never race on it.
-test('"Dados da empresa" is saved and shown again @desktop', async ({ page }) => {
+test('"Dados da empresa" is saved and shown again', async ({ page }) => {
   await page.goto('/app/admin/meus-dados')
   const card = page.getByRole('form', { name: 'Dados da empresa' })
   await card.getByLabel('Nome da empresa').fill('Verde Consultoria Ambiental E2E')

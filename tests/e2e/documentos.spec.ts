@@ -213,7 +213,7 @@ test('upload, replace, refused files and the back button', async ({ page }) => {
   await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)
 })
 
-test('shows a progress indication while sending @desktop', async ({ page }) => {
+test('shows a progress indication while sending', async ({ page }) => {
   await login(page, await newClientAccount(page.request))
   await completeCadastro(page)
   const servicoId = await solicitarServico(page)

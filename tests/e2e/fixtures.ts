@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Cookie, type Page } from '@playwright/test'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { totpCode } from '../setup/totp.ts'
 
@@ -13,27 +13,51 @@ let seq = 0
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${process.pid}-${++seq}@example.com`
 
+/** The session cookies this worker got for each seeded account, by e-mail. */
+const sessions = new Map<string, Cookie[]>()
+
 /**
  * Signs the page's browser context in through the real endpoints (the cookie is set for the
  * page): the password, then, for an account with a second factor (`totpKey`: the seeded
  * administrators), the current code of its authenticator.
+ *
+ * A seeded account (…@portal.test) signs in once per worker: later tests get the same session's
+ * cookies, checked with the server first (a test may have ended the session or changed the
+ * password). Accounts a test creates always sign in, so a test of sessions gets its own.
  */
 export async function login(
   page: Page,
   account: { email: string; password: string; totpKey?: string },
 ) {
+  const reuse = account.email.endsWith('@portal.test')
+  const kept = reuse && sessions.get(account.email)
+  if (kept) {
+    await page.context().addCookies(kept)
+    const res = await page.request.get('/api/auth/get-session')
+    if (res.ok() && (await res.json())?.user?.email === account.email) return
+    await page.context().clearCookies()
+    sessions.delete(account.email)
+  }
   const res = await page.request.post('/api/auth/sign-in/email', {
     headers: { origin: BASE_URL },
     data: { email: account.email, password: account.password },
   })
   expect(res.status(), await res.text()).toBe(200)
-  if (!account.totpKey) return
-  expect((await res.json()).twoFactorRedirect, 'the second factor is asked').toBe(true)
-  const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
-    headers: { origin: BASE_URL },
-    data: { code: await totpCode(account.totpKey) },
-  })
-  expect(verified.status(), await verified.text()).toBe(200)
+  if (account.totpKey) {
+    expect((await res.json()).twoFactorRedirect, 'the second factor is asked').toBe(true)
+    const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
+      headers: { origin: BASE_URL },
+      data: { code: await totpCode(account.totpKey) },
+    })
+    expect(verified.status(), await verified.text()).toBe(200)
+  }
+  if (reuse) {
+    const cookies = await page.context().cookies()
+    sessions.set(
+      account.email,
+      cookies.filter((c) => c.name.startsWith('better-auth.')),
+    )
+  }
 }
 
 /**

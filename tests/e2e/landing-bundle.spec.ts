@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 
-test('the landing page loads without the app code, in at most 60 KB of gzipped JavaScript @desktop', async ({
+test('the landing page loads without the app code, in at most 60 KB of gzipped JavaScript', async ({
   page,
 }) => {
   const scripts = new Map<string, number>()
@@ -23,7 +23,7 @@ test('the landing page loads without the app code, in at most 60 KB of gzipped J
   expect(total).toBeLessThanOrEqual(60 * 1024)
 })
 
-test('/auth loads at most 120 KB of JavaScript as served with brotli, and no screen of the app @desktop', async ({
+test('/auth loads at most 120 KB of JavaScript as served with brotli, and no screen of the app', async ({
   browser,
 }) => {
   // Chromium asks for brotli over HTTPS only: ask for it here as a browser does in production.

@@ -62,33 +62,29 @@ test.describe('landing page', () => {
     )
   })
 
-  test(
-    'the desktop menu links to the sections and can be hidden and shown',
-    { tag: '@desktop' },
-    async ({ page }) => {
-      await page.setViewportSize({ width: 1280, height: 800 })
-      await page.goto('/')
-      const menu = page.getByRole('navigation', { name: 'Navegação principal' })
-      for (const [nome, href] of [
-        ['Início', '#inicio'],
-        ['Serviços', '#servicos'],
-        ['Por que nos escolher', '#por-que'],
-        ['Contato', '#contato'],
-      ]) {
-        await expect(menu.getByRole('link', { name: nome, exact: true })).toHaveAttribute(
-          'href',
-          href,
-        )
-      }
+  test('the desktop menu links to the sections and can be hidden and shown', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/')
+    const menu = page.getByRole('navigation', { name: 'Navegação principal' })
+    for (const [nome, href] of [
+      ['Início', '#inicio'],
+      ['Serviços', '#servicos'],
+      ['Por que nos escolher', '#por-que'],
+      ['Contato', '#contato'],
+    ]) {
+      await expect(menu.getByRole('link', { name: nome, exact: true })).toHaveAttribute(
+        'href',
+        href,
+      )
+    }
 
-      await page.getByRole('button', { name: 'Ocultar menu' }).click()
-      await expect(menu).toBeHidden()
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await page.getByRole('button', { name: 'Ocultar menu' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
 
-      await page.getByRole('button', { name: 'Mostrar menu' }).click()
-      await expect(menu.getByRole('link', { name: 'Serviços' })).toBeVisible()
-    },
-  )
+    await page.getByRole('button', { name: 'Mostrar menu' }).click()
+    await expect(menu.getByRole('link', { name: 'Serviços' })).toBeVisible()
+  })
 
   test('the contact form opens a prefilled WhatsApp chat in a new tab', async ({
     page,

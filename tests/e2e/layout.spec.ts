@@ -71,13 +71,13 @@ async function checkAll(page: Page, routes: Screen[], axe: boolean) {
 }
 
 const WIDTHS = [
-  { width: 1024, axe: true, tag: '@desktop' },
-  { width: 1280, axe: true, tag: '@desktop' },
-  { width: 390, axe: true, tag: '@phone' },
+  { width: 1024, axe: true, tag: '' },
+  { width: 1280, axe: true, tag: '' },
+  { width: 390, axe: true, tag: ' @phone' },
 ]
 
 for (const { width, axe, tag } of WIDTHS) {
-  test.describe(`${width} px ${tag}`, () => {
+  test.describe(`${width} px${tag}`, () => {
     test.beforeEach(async ({ page }) => {
       if (width !== 390) await page.setViewportSize({ width, height: 800 })
     })

@@ -316,7 +316,8 @@ for (const [nome, campo, valor] of [
     'rascunho-123',
   ],
 ]) {
-  test(nome, async ({ page }) => {
+  // On a phone the menu is a drawer, so the way out differs: both sizes run.
+  test(nome, { tag: '@responsive' }, async ({ page }) => {
     await login(page, await newClientAccount(page.request))
     await page.goto('/app/meus-dados')
     await page.getByLabel(campo).fill(valor)

@@ -19,7 +19,7 @@ const LISTA = [
   ['Estudo de Impacto de Vizinhança', '01/03/2024', '28/08/2024', 'Arquivado', /gray/],
 ] as const
 
-test('desktop: a table of the own services, newest first, with dates and status colours @desktop', async ({
+test('desktop: a table of the own services, newest first, with dates and status colours', async ({
   page,
 }) => {
   await login(page, SERVICOS_ACC)

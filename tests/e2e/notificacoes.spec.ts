@@ -146,7 +146,7 @@ test('client home after a visible aviso; the analyst’s bell after a request an
   await expect(resumo).toContainText('1aviso em aberto')
 })
 
-test('notifications left unread past the delay arrive in one e-mail, readable on a phone', async ({
+test('notifications left unread past the delay arrive in one e-mail, readable on a phone @phone', async ({
   page,
   browser,
 }) => {
@@ -208,7 +208,7 @@ test('notifications left unread past the delay arrive in one e-mail, readable on
   })
 })
 
-test('the bell asks for its count once, not on every screen @desktop', async ({ page }) => {
+test('the bell asks for its count once, not on every screen', async ({ page }) => {
   await login(page, await newClientAccount(page.request))
   await completeCadastro(page, `Cliente Contagem ${Date.now()}`)
   const pedidos: string[] = []

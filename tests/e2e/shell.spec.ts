@@ -24,7 +24,7 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Menu la
 const sidebarCookie = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === 'sidebar:state')
 
-test('client shell: header, Menu Principal and every page @desktop', async ({ page }) => {
+test('client shell: header, Menu Principal and every page', async ({ page }) => {
   await login(page, CLIENTE)
   await page.goto('/app')
   await expect(page.getByText('Portal do Cliente').first()).toBeVisible()
@@ -40,7 +40,7 @@ test('client shell: header, Menu Principal and every page @desktop', async ({ pa
   }
 })
 
-test('admin shell: Administração menu and every page @desktop', async ({ page }) => {
+test('admin shell: Administração menu and every page', async ({ page }) => {
   await login(page, ADMIN)
   await page.goto('/app')
   await expect(page.getByText('Painel Administrativo')).toBeVisible()
@@ -53,7 +53,7 @@ test('admin shell: Administração menu and every page @desktop', async ({ page 
   }
 })
 
-test('every screen names itself in the tab: sign-in, reset and the landing page @desktop', async ({
+test('every screen names itself in the tab: sign-in, reset and the landing page', async ({
   page,
 }) => {
   await page.goto('/auth')
@@ -75,7 +75,7 @@ test('every screen names itself in the tab: sign-in, reset and the landing page 
   )
 })
 
-test('desktop side menu collapses to icons, remembers it in a cookie, Ctrl+B toggles @desktop', async ({
+test('desktop side menu collapses to icons, remembers it in a cookie, Ctrl+B toggles', async ({
   page,
 }) => {
   await login(page, CLIENTE)
@@ -129,7 +129,11 @@ test('phone side menu opens over an overlay and closes on navigation or a tap ou
   await expect(drawer).toBeVisible()
 })
 
-test('Sair signs out everywhere and goes to /auth', async ({ page, browser, request }) => {
+test('Sair signs out everywhere and goes to /auth @responsive', async ({
+  page,
+  browser,
+  request,
+}) => {
   // Its own account: signing out ends every session of it.
   const account = await newClientAccount(request)
   await login(page, account)
@@ -152,7 +156,7 @@ test('Sair signs out everywhere and goes to /auth', async ({ page, browser, requ
   await other.close()
 })
 
-test('a skip link leads the keyboard past the menu to the screen @desktop', async ({ page }) => {
+test('a skip link leads the keyboard past the menu to the screen', async ({ page }) => {
   await login(page, ADMIN)
   await page.goto('/app/admin/cadastros/categorias')
   await expect(page.getByRole('heading', { level: 1, name: 'Categorias' })).toBeVisible()
