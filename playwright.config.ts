@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumPath } from './scripts/chromium.mjs'
+import { headlessPath } from './scripts/chromium.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 // One DATA_DIR per run, shared by the server and the test workers (they read its mail outbox).
@@ -13,7 +13,7 @@ process.env.E2E_CEP_PORT ??= String(port + 1)
 const cepPort = Number(process.env.E2E_CEP_PORT)
 
 const launchOptions = {
-  executablePath: chromiumPath(),
+  executablePath: headlessPath(),
   args: [
     '--no-sandbox',
     '--disable-gpu',

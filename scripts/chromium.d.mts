@@ -1,1 +1,3 @@
 export function chromiumPath(): string
+export function headlessPath(): string
+export const HEADLESS_SHELL: string

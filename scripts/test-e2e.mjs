@@ -1,26 +1,27 @@
-// `npm run test:e2e`: makes sure Chromium is there, builds the app, runs Playwright.
+// `npm run test:e2e`: makes sure Chromium is there (never a Playwright download), builds the app, runs Playwright.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chromiumPath } from './chromium.mjs'
+import { chromiumPath, HEADLESS_SHELL } from './chromium.mjs'
 
 const run = (cmd, args, opts = {}) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts })
   return r.status ?? 1
 }
 
-if (!existsSync(chromiumPath())) {
+// Debian's chromium-headless-shell is what the tests drive; the browser is the fallback.
+if (!process.env.CHROMIUM_PATH && !existsSync(HEADLESS_SHELL)) {
   const isRoot = process.getuid?.() === 0
   const hasApt = spawnSync('which', ['apt-get']).status === 0
   if (isRoot && hasApt) {
-    console.log("Chromium not found: installing Debian's chromium package...")
+    console.log("Installing Debian's chromium and chromium-headless-shell packages...")
     if (
       run('apt-get', ['update', '-qq']) !== 0 ||
-      run('apt-get', ['install', '-y', '-qq', 'chromium']) !== 0
+      run('apt-get', ['install', '-y', '-qq', 'chromium', 'chromium-headless-shell']) !== 0
     )
       process.exit(1)
-  } else {
+  } else if (!existsSync(chromiumPath())) {
     console.error(
-      'Chromium not found. Install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH to its binary.',
+      'Chromium not found. Install it (Debian/Ubuntu: sudo apt-get install chromium-headless-shell) or set CHROMIUM_PATH to its binary.',
     )
     process.exit(1)
   }
