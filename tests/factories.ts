@@ -20,6 +20,15 @@ let seq = 0
 export const unique = (prefix = 'x') =>
   `${prefix}-${Date.now().toString(36)}-${++seq}-${randomUUID().slice(0, 6)}`
 
+/**
+ * A unique single word of letters only, for names that a test then finds with the word search: a
+ * digit in it could match a number the test types (a tag with "03" matched every "… 03" name).
+ */
+export const uniqueWord = (prefix = 'x') =>
+  unique(prefix)
+    .replace(/-/g, '')
+    .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)])
+
 /** A valid CPF (check digits computed), different on every call. */
 export function cpf(): string {
   const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10))

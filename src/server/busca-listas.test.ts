@@ -9,7 +9,7 @@ import {
   createStatus,
   createTipoDocumento,
   createTipoServico,
-  unique,
+  uniqueWord,
 } from '#tests/factories.ts'
 
 // Every list's "Buscar" matches each word typed, in any order, ignoring case and
@@ -22,7 +22,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const tag = unique('pal').replace(/-/g, '')
+const tag = uniqueWord('pal')
 
 /** The rows a list answers for `q` (page 1), by the field the screen shows first. */
 async function busca(url: string, q: string, campo: string) {

@@ -14,7 +14,14 @@ import {
   type AudienceName,
 } from '#tests/setup/actors.ts'
 import { adminOnly, expectRefused } from '#tests/setup/helpers.ts'
-import { cpf, createServico, createTipoServico, getStatus, unique } from '#tests/factories.ts'
+import {
+  cpf,
+  createServico,
+  createTipoServico,
+  getStatus,
+  unique,
+  uniqueWord,
+} from '#tests/factories.ts'
 import { pdfOf, servicoComExigencia } from '#tests/setup/uploads.ts'
 import {
   AuditoriaFiltroSchema,
@@ -233,7 +240,7 @@ describe('the Auditoria screen', () => {
     expect(doCliente.rows.length).toBeGreaterThan(0)
     expect(doCliente.rows.every((r) => r.ator_email === actors.owner.email)).toBe(true)
     // By name too: each word, in any order, without accents.
-    const nome = `Conceição ${unique('n').replace(/-/g, '')} Ávila`
+    const nome = `Conceição ${uniqueWord('n')} Ávila`
     await t.db.execute(sql`update "user" set name = ${nome} where id = ${actors.owner.userId}`)
     const palavras = nome.split(' ')
     const porNome = await pagina(`?usuario=${encodeURIComponent(`AVILA ${palavras[1]} conceicao`)}`)

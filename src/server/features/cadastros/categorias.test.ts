@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categorias } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
-import { createCategoria, createTipoServico, unique } from '#tests/factories.ts'
+import { createCategoria, createTipoServico, unique, uniqueWord } from '#tests/factories.ts'
 import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
@@ -33,11 +33,7 @@ describe('GET /api/admin/categorias', () => {
   })
 
   it('searches accent- and case-insensitively in SQL, pages by 10 and counts', async () => {
-    // Letters only: the word search below types "03", which a tag with a run "03" would match
-    // in every name (it did, once in CI).
-    const tag = unique('busca')
-      .replace(/-/g, '')
-      .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)])
+    const tag = uniqueWord('busca')
     for (let i = 0; i < 12; i++)
       await createCategoria(t.db, { nome: `Licença ${tag} ${String(i).padStart(2, '0')}` })
     await createCategoria(t.db, { nome: `Outra ${unique('x')}` })
@@ -76,7 +72,7 @@ describe('GET /api/admin/categorias', () => {
   })
 
   it('without page answers every row ordered by name (filters and selects)', async () => {
-    const tag = unique('all').replace(/-/g, '')
+    const tag = uniqueWord('all')
     for (const n of ['Zeta', 'alfa', 'Beta']) await createCategoria(t.db, { nome: `${tag} ${n}` })
     const res = (
       await actors.admin.inject({ method: 'GET', url: `/api/admin/categorias?q=${tag}` })
@@ -92,7 +88,7 @@ describe('GET /api/admin/categorias', () => {
   })
 
   it('treats LIKE wildcards in the search literally', async () => {
-    const tag = unique('pct').replace(/-/g, '')
+    const tag = uniqueWord('pct')
     await createCategoria(t.db, { nome: `${tag} 100% digital` })
     await createCategoria(t.db, { nome: `${tag} 1000 digital` })
     const res = (

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tiposServicosTiposDocumentos as regras } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
-import { createRegra, createTipoDocumento, createTipoServico, unique } from '#tests/factories.ts'
+import {
+  createRegra,
+  createTipoDocumento,
+  createTipoServico,
+  uniqueWord,
+} from '#tests/factories.ts'
 import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
@@ -42,7 +47,7 @@ describe('GET /api/admin/regras-documentos', () => {
   })
 
   it('pages by 10, searching the service type or the document type', async () => {
-    const tag = unique('rg').replace(/-/g, '')
+    const tag = uniqueWord('rg')
     const ts = await createTipoServico(t.db, { tipo: `Licença de Operação ${tag}` })
     for (let i = 0; i < 11; i++) {
       const td = await createTipoDocumento(t.db, {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schedules } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
-import { createSchedule, unique } from '#tests/factories.ts'
+import { createSchedule, unique, uniqueWord } from '#tests/factories.ts'
 import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
 let t: TestApp
@@ -34,7 +34,7 @@ describe('GET /api/admin/schedules', () => {
   })
 
   it('searches the message and orders by days ascending', async () => {
-    const tag = unique('sch').replace(/-/g, '')
+    const tag = uniqueWord('sch')
     for (const avisar of [90, 5, 30])
       await createSchedule(t.db, { avisar, mensagem: `Vigência ${tag} em ${avisar} dias` })
     const res = (

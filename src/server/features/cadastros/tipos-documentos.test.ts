@@ -11,6 +11,7 @@ import {
   createTipoDocumento,
   createTipoServico,
   unique,
+  uniqueWord,
 } from '#tests/factories.ts'
 import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
@@ -39,7 +40,7 @@ describe('GET /api/admin/tipos-documentos', () => {
   })
 
   it('pages by 10 with the count, searching accent-insensitively', async () => {
-    const tag = unique('td').replace(/-/g, '')
+    const tag = uniqueWord('td')
     for (let i = 0; i < 11; i++)
       await createTipoDocumento(t.db, { tipo: `Certidão ${tag} ${String(i).padStart(2, '0')}` })
     const p1 = (

@@ -11,6 +11,7 @@ import {
   createTipoDocumento,
   createTipoServico,
   unique,
+  uniqueWord,
 } from '#tests/factories.ts'
 import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
@@ -50,7 +51,7 @@ describe('GET /api/admin/tipos-servicos', () => {
   })
 
   it('pages by 10 with the category name, searching type or category', async () => {
-    const tag = unique('ts').replace(/-/g, '')
+    const tag = uniqueWord('ts')
     const cat = await createCategoria(t.db, { nome: `Outorgas ${tag}` })
     for (let i = 0; i < 12; i++)
       await createTipoServico(t.db, {

@@ -32,6 +32,7 @@ import {
   createTipoServico,
   getStatus,
   unique,
+  uniqueWord,
 } from '#tests/factories.ts'
 import { adminOnly, AUDIENCES, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 
@@ -111,7 +112,7 @@ describe('GET /api/admin/clientes', () => {
   })
 
   it('derives the account status: admin, usuario or none', async () => {
-    const tag = unique('conta').replace(/-/g, '')
+    const tag = uniqueWord('conta')
     const semConta = await createCliente(t.db, { nome: `${tag} sem conta` })
     const usuario = await clienteComConta()
     await t.db
@@ -132,7 +133,7 @@ describe('GET /api/admin/clientes', () => {
   })
 
   it('searches name (accents and case ignored), e-mail and document (with or without mask)', async () => {
-    const tag = unique('q').replace(/-/g, '')
+    const tag = uniqueWord('q')
     const doc = cpf()
     const c = await createCliente(t.db, {
       nome: `João Conceição ${tag}`,
@@ -157,7 +158,7 @@ describe('GET /api/admin/clientes', () => {
   })
 
   it('pages by 10, newest first, with the total counted in SQL', async () => {
-    const tag = unique('pg').replace(/-/g, '')
+    const tag = uniqueWord('pg')
     const base = Date.now() - 100_000
     for (let i = 0; i < 13; i++)
       await createCliente(t.db, {
