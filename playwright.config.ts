@@ -39,6 +39,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: 'pt-BR',
+    // As a user who turned animations off: the screens do not animate (styles.css), so the
+    // browser has no frames to paint between steps.
+    reducedMotion: 'reduce',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
