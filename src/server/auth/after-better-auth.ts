@@ -3,7 +3,12 @@ import { recordContaAuditoria } from './conta-auditoria.ts'
 import { emailOf, type BetterAuthAnswer } from './better-auth-http.ts'
 import { recordConsent } from './consentimento.ts'
 import { noticeNewDevice } from './new-device.ts'
-import { endOtherSessions, sessionTokenSet, type ActorResolver } from './session.ts'
+import {
+  endOtherSessions,
+  markSecondFactorPassed,
+  sessionTokenSet,
+  type ActorResolver,
+} from './session.ts'
 
 /**
  * The portal's side of an answer of better-auth (routes.ts), once it is copied to the reply: a
@@ -23,6 +28,10 @@ export async function afterBetterAuth(
     if (id) await recordConsent(db, id)
   }
   const opened = answer.status === 200 ? await sessionTokenSet(auth, answer.cookies) : null
+  // A session the code opened has passed the second factor (session.ts accepts no other for
+  // an account that has it); marked before its cookie leaves.
+  if (opened && (path === '/two-factor/verify-totp' || path === '/two-factor/verify-backup-code'))
+    await markSecondFactorPassed(db, opened)
   if (opened && signsIn(path, actor))
     await noticeNewDevice(db, mailer, request.log, opened, config.appUrl)
   // Enrolling ends the account's other sessions: they were opened without the second

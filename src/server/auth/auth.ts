@@ -234,6 +234,7 @@ export async function enrolTwoFactorDirectly(
     verified: true,
     failedVerificationCount: 0,
     lockedUntil: null,
+    ultimoPasso: null,
   }
   await db
     .insert(schema.twoFactor)

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Auth } from './auth.ts'
 import { HttpError } from '../errors.ts'
+import { NAO_AUTENTICADO } from '../policy.ts'
 import { afterBetterAuth } from './after-better-auth.ts'
 import { answerBody, emailOf, forwardToBetterAuth } from './better-auth-http.ts'
 import { enforceLimits, LIMITED_AUTH_PATHS } from './rate-limit.ts'
 import { pendingTwoFactorUser, type ActorResolver } from './session.ts'
+import { claimTotpStep, CODIGO_JA_USADO } from './totp-once.ts'
 import { ACEITE_OBRIGATORIO } from '#shared/schemas/conta.ts'
 
 /**
@@ -19,6 +21,15 @@ const ALLOWED: Record<string, RegExp> = {
   GET: /^\/(verify-email|reset-password\/[^/]+|get-session)$/,
   POST: /^\/(sign-in\/email|sign-up\/email|sign-out|request-password-reset|reset-password|send-verification-email|two-factor\/(enable|disable|verify-totp|verify-backup-code|generate-backup-codes))$/,
 }
+
+/** The second-factor endpoints that act on the signed-in account (not a sign-in's code). */
+const SESSION_ONLY = /^\/two-factor\/(enable|disable|generate-backup-codes)$/
+
+const bodyOf = (request: FastifyRequest) =>
+  (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>
+
+export const CONFIAR_DISPOSITIVO_DESLIGADO =
+  'A opção de confiar neste dispositivo não está disponível: o código é pedido a cada entrada.'
 
 export const DOIS_FATORES_OBRIGATORIO =
   'A verificação em duas etapas é obrigatória para administradores.'
@@ -50,6 +61,16 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       const actor = isTwoFactor || path === '/sign-out' ? await resolveActor(request, reply) : null
       if (path === '/two-factor/disable' && actor?.role === 'admin')
         throw new HttpError(403, DOIS_FATORES_OBRIGATORIO)
+      // Enabling, disabling and new recovery codes need a session the portal accepts (not one
+      // opened with the password alone on an account with the second factor on: session.ts).
+      if (SESSION_ONLY.test(path) && !actor) throw new HttpError(401, NAO_AUTENTICADO)
+      const verifying =
+        path === '/two-factor/verify-totp' || path === '/two-factor/verify-backup-code'
+      // "Trust this device" (30 days without the code) is off: the code is asked at every sign-in.
+      if (verifying && ![undefined, false].includes(bodyOf(request).trustDevice as undefined))
+        throw new HttpError(400, CONFIAR_DISPOSITIVO_DESLIGADO, 'trustDevice')
+      // Who the code is for: the signed-in account enrolling, or the one signing in.
+      const target = isTwoFactor ? (actor ?? (await pendingTwoFactorUser(auth, request))) : null
       const action = request.method === 'POST' ? LIMITED_AUTH_PATHS[path] : undefined
       if (action) {
         await enforceLimits(
@@ -58,10 +79,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
           app.ctx.config.authLimits,
           action,
           request.ip,
-          isTwoFactor
-            ? (actor?.email ?? (await pendingTwoFactorUser(auth, request))?.email)
-            : emailOf(request),
+          isTwoFactor ? target?.email : emailOf(request),
         )
+      }
+      if (path === '/two-factor/verify-totp' && target) {
+        const userId = 'userId' in target ? target.userId : target.id
+        if ((await claimTotpStep(auth, app.ctx.db, userId, bodyOf(request).code)) === 'used')
+          throw new HttpError(401, CODIGO_JA_USADO, 'code')
       }
       const answer = await forwardToBetterAuth(auth, request, reply, url, forwarded)
       await afterBetterAuth(request, path, actor, answer)

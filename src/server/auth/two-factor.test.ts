@@ -10,6 +10,7 @@ import {
   createAdminActor,
   createClientActor,
   enrolTwoFactor,
+  nextTimeStep,
   PASSWORD,
   signIn,
   signInWithTwoFactor,
@@ -141,6 +142,7 @@ describe('signing in with the second factor', () => {
     expect(pending).not.toMatch(/session_token=/)
     expect((await get('/api/me', pending)).statusCode).toBe(401)
     expect((await get('/api/admin/servicos', pending)).statusCode).toBe(401)
+    await nextTimeStep(t, admin.email!)
     const ok = await post('/api/auth/two-factor/verify-totp', pending, {
       code: await totpCode(admin.totpKey!),
     })
@@ -216,5 +218,141 @@ describe('clients: optional second factor', () => {
       const res = await post(`/api/auth/two-factor/${path}`, client.cookie, { password: PASSWORD })
       expect(res.statusCode, path).toBe(404)
     }
+  })
+})
+
+describe('the second factor cannot be walked around', () => {
+  /** Signs in with the password only and answers the cookies (a session, or the code's challenge). */
+  const passwordOnly = async (email: string) =>
+    cookiesOf(await post('/api/auth/sign-in/email', undefined, { email, password: PASSWORD }))
+
+  /**
+   * The enrolment's last step (the first code) and a sign-in with the password alone, at the same
+   * time, many times: no session opened with the password alone survives the enrolment.
+   */
+  async function raceEnrolment(admin: boolean, tries: number) {
+    const survivors: string[] = []
+    for (let i = 0; i < tries; i++) {
+      const a = admin ? await newAdminWithoutTwoFactor() : await createClientActor(t)
+      const email = a.email!
+      const enable = await post('/api/auth/two-factor/enable', a.cookie, { password: PASSWORD })
+      const key = new URL(enable.json().totpURI).searchParams.get('secret')!
+      const code = await totpCode(key)
+      // The sign-in starts first, or the enrolment does: each order is tried.
+      const [other, verify] =
+        i % 2
+          ? await Promise.all([
+              passwordOnly(email),
+              post('/api/auth/two-factor/verify-totp', a.cookie, { code }),
+            ])
+          : await Promise.all([
+              post('/api/auth/two-factor/verify-totp', a.cookie, { code }),
+              passwordOnly(email),
+            ]).then(([v, o]) => [o, v] as const)
+      expect(verify.statusCode, verify.body).toBe(200)
+      for (const url of admin ? ['/api/me', '/api/admin/clientes'] : ['/api/me']) {
+        const res = await get(url, other)
+        if (res.statusCode === 200) survivors.push(`${email} ${url}`)
+      }
+      expect((await get('/api/me', cookiesOf(verify))).statusCode).toBe(200)
+    }
+    return survivors
+  }
+
+  it('enrolling ends every session of the account, a sign-in racing it included (clients)', async () => {
+    expect(await raceEnrolment(false, 16)).toEqual([])
+  })
+
+  it('enrolling ends every session of the account, a sign-in racing it included (administrators)', async () => {
+    expect(await raceEnrolment(true, 10)).toEqual([])
+  })
+
+  it('a session opened without the code on an account that has it is refused and ended', async () => {
+    const admin = await createAdminActor(t)
+    // As a sign-in that raced the enrolment leaves it: a session the code never opened.
+    await t.db.insert(session).values({
+      id: `s-${unique('x')}`,
+      token: 'sessao-sem-codigo-0123456789',
+      userId: admin.userId!,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    const [one] = await t.db.select().from(session).where(eq(session.userId, admin.userId!))
+    expect(one).toBeDefined()
+    const ctx = await t.app.ctx.auth.$context
+    const { createHmac } = await import('node:crypto')
+    const token = 'sessao-sem-codigo-0123456789'
+    const signed = `${token}.${createHmac('sha256', ctx.secret).update(token).digest('base64')}`
+    const cookie = `better-auth.session_token=${encodeURIComponent(signed)}`
+    expect((await get('/api/admin/clientes', cookie)).statusCode).toBe(401)
+    expect(await t.db.$count(session, eq(session.token, token))).toBe(0)
+    // The administrator's own session, opened with the code, still works.
+    expect((await admin.inject({ method: 'GET', url: '/api/admin/clientes' })).statusCode).toBe(200)
+  })
+
+  it('"trust this device" is refused, and a device trusted before does not skip the code', async () => {
+    const admin = await createAdminActor(t)
+    const pending = await passwordOnly(admin.email!)
+    await nextTimeStep(t, admin.email!)
+    const trust = await post('/api/auth/two-factor/verify-totp', pending, {
+      code: await totpCode(admin.totpKey!),
+      trustDevice: true,
+    })
+    expect(trust.statusCode).toBe(400)
+    expect(trust.json().message).toBe(
+      'A opção de confiar neste dispositivo não está disponível: o código é pedido a cada entrada.',
+    )
+    expect(cookiesOf(trust)).not.toMatch(/session_token=|trust_device=/)
+
+    // A trusted-device cookie made as better-auth made them (before this rule).
+    const ctx = await t.app.ctx.auth.$context
+    const trustId = `trust-device-${unique('t')}`
+    await ctx.internalAdapter.createVerificationValue({
+      value: admin.userId!,
+      identifier: trustId,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    const { createHMAC } = await import('@better-auth/utils/hmac')
+    const { createHmac } = await import('node:crypto')
+    const value = `${await createHMAC('SHA-256', 'base64urlnopad').sign(ctx.secret, `${admin.userId}!${trustId}`)}!${trustId}`
+    const signed = `${value}.${createHmac('sha256', ctx.secret).update(value).digest('base64')}`
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: {
+        origin: TEST_ORIGIN,
+        cookie: `better-auth.trust_device=${encodeURIComponent(signed)}`,
+      },
+      payload: { email: admin.email, password: PASSWORD },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ twoFactorRedirect: true })
+    expect((await get('/api/admin/clientes', cookiesOf(res))).statusCode).toBe(401)
+  })
+
+  it('a TOTP code is accepted once: a used code is refused on a new sign-in, even at once', async () => {
+    const admin = await createAdminActor(t)
+    await nextTimeStep(t, admin.email!)
+    const code = await totpCode(admin.totpKey!)
+    const first = await post('/api/auth/two-factor/verify-totp', await passwordOnly(admin.email!), {
+      code,
+    })
+    expect(first.statusCode).toBe(200)
+    const again = await post('/api/auth/two-factor/verify-totp', await passwordOnly(admin.email!), {
+      code,
+    })
+    expect(again.statusCode).toBe(401)
+    expect(again.json().message).toBe(
+      'Este código já foi usado. Aguarde o próximo código do aplicativo.',
+    )
+    expect(cookiesOf(again)).not.toMatch(/session_token=/)
+
+    // Two sign-ins with one code at the same moment: one session.
+    await nextTimeStep(t, admin.email!)
+    const both = await Promise.all(
+      [await passwordOnly(admin.email!), await passwordOnly(admin.email!)].map(async (c) =>
+        post('/api/auth/two-factor/verify-totp', c, { code: await totpCode(admin.totpKey!) }),
+      ),
+    )
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401])
   })
 })
