@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type APIRequestContext, type Cookie, type Page } from '@playwright/test'
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Cookie,
+  type Page,
+} from '@playwright/test'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { totpCodeAhead } from '../setup/totp.ts'
 
@@ -20,6 +27,13 @@ export const uniqueEmail = (prefix: string) =>
  */
 const kept = new Map<string, Cookie[]>()
 
+/** The browser cookie (`portal_navegador_…`) of each account this worker signed in. */
+const browsers = new Map<string, Cookie[]>()
+async function keepBrowser(context: BrowserContext, email: string) {
+  const cookies = (await context.cookies()).filter((c) => c.name.startsWith('portal_navegador_'))
+  if (cookies.length) browsers.set(email, cookies)
+}
+
 /**
  * Signs the page's browser context in through the real endpoints (the cookie is set for the
  * page): the password, then, for an account with a second factor (`totpKey`: the seeded
@@ -31,6 +45,9 @@ export async function login(
   account: { email: string; password: string; totpKey?: string },
 ) {
   const context = page.context()
+  // The browser this worker signed the account in from before (rate-limit.ts: its own budget).
+  const browser = browsers.get(account.email)
+  if (browser) await context.addCookies(browser)
   const session = account.totpKey ? kept.get(account.email) : undefined
   if (session) {
     await context.addCookies(session)
@@ -43,7 +60,7 @@ export async function login(
       data: { email: account.email, password: account.password },
     })
     expect(res.status(), await res.text()).toBe(200)
-    if (!account.totpKey) return
+    if (!account.totpKey) return keepBrowser(context, account.email)
     expect((await res.json()).twoFactorRedirect, 'the second factor is asked').toBe(true)
     // The current code, else the next one (the server accepts one step ahead), else, when
     // both were used by other sign-ins of this account, the next one once its step has come.
@@ -52,6 +69,7 @@ export async function login(
       data: { code: await totpCodeAhead(account.totpKey, attempt === 0 ? 0 : 1) },
     })
     if (verified.status() === 200) {
+      await keepBrowser(context, account.email)
       kept.set(
         account.email,
         (await context.cookies()).filter((c) => c.name.includes('session_token')),

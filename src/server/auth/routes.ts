@@ -4,6 +4,7 @@ import { HttpError } from '../errors.ts'
 import { NAO_AUTENTICADO } from '../policy.ts'
 import { afterBetterAuth } from './after-better-auth.ts'
 import { answerBody, emailOf, forwardToBetterAuth } from './better-auth-http.ts'
+import { knownBrowserOf } from './known-browser.ts'
 import { enforceLimits, LIMITED_AUTH_PATHS } from './rate-limit.ts'
 import { pendingTwoFactorUser, type ActorResolver } from './session.ts'
 import { claimTotpStep, CODIGO_JA_USADO } from './totp-once.ts'
@@ -73,13 +74,15 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       const target = isTwoFactor ? (actor ?? (await pendingTwoFactorUser(auth, request))) : null
       const action = request.method === 'POST' ? LIMITED_AUTH_PATHS[path] : undefined
       if (action) {
+        const email = isTwoFactor ? target?.email : emailOf(request)
         await enforceLimits(
           app.ctx.db,
           reply,
           app.ctx.config.authLimits,
           action,
           request.ip,
-          isTwoFactor ? target?.email : emailOf(request),
+          email,
+          knownBrowserOf(request, app.ctx.secret, email),
         )
       }
       if (path === '/two-factor/verify-totp' && target) {
@@ -88,7 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
           throw new HttpError(401, CODIGO_JA_USADO, 'code')
       }
       const answer = await forwardToBetterAuth(auth, request, reply, url, forwarded)
-      await afterBetterAuth(request, path, actor, answer)
+      await afterBetterAuth(request, reply, path, actor, answer)
       return reply.send(answerBody(answer))
     },
   })

@@ -21,7 +21,7 @@ import { unique } from '#tests/factories.ts'
 // TOTP second factor, mandatory for administrators, optional for clients.
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_ACCOUNT: '4' })
+  t = await createTestApp()
 })
 afterAll(() => t.close())
 
@@ -159,16 +159,24 @@ describe('signing in with the second factor', () => {
   })
 
   it('wrong codes are refused in Portuguese and limited per account like passwords (429)', async () => {
-    const client = await createClientActor(t)
-    const { totpKey } = await enrolTwoFactor(t, client.cookie!)
+    const l = await createTestApp({ AUTH_RATE_LIMIT_ACCOUNT: '4' })
+    const postL = (url: string, cookie: string | undefined, payload: object) =>
+      l.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+        payload,
+      })
+    const client = await createClientActor(l)
+    const { totpKey } = await enrolTwoFactor(l, client.cookie!)
     // AUTH_RATE_LIMIT_ACCOUNT is 4 here: the enrolment's code was the first.
-    const first = await post('/api/auth/sign-in/email', undefined, {
+    const first = await postL('/api/auth/sign-in/email', undefined, {
       email: client.email,
       password: PASSWORD,
     })
     let last
     for (let i = 0; i < 4; i++) {
-      last = await post('/api/auth/two-factor/verify-backup-code', cookiesOf(first), {
+      last = await postL('/api/auth/two-factor/verify-backup-code', cookiesOf(first), {
         code: 'errado-000',
       })
       if (last.statusCode === 429) break
@@ -180,6 +188,7 @@ describe('signing in with the second factor', () => {
     expect(last!.json().message).toMatch(/^Muitas tentativas\. Aguarde/)
     expect(last!.json().message).not.toMatch(ENGLISH)
     expect(totpKey).toBeTruthy()
+    await l.close()
   })
 })
 

@@ -158,6 +158,12 @@ export const authRateLimit = pgTable(
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
     reset_at: timestamp('reset_at', { withTimezone: true }).notNull(),
+    /**
+     * Growing delays (the per-account keys of strangers' browsers): no attempt is counted before
+     * this time; `ultima` is when the last one was (rate-limit.ts).
+     */
+    proxima: timestamp('proxima', { withTimezone: true }),
+    ultima: timestamp('ultima', { withTimezone: true }),
   },
   (t) => [index('auth_rate_limit_reset_at_idx').on(t.reset_at)],
 )
