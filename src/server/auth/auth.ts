@@ -252,7 +252,7 @@ export async function enrolTwoFactorDirectly(
 
 /**
  * Turns the account's second factor off and forgets its secret and recovery codes (a secured
- * ADMIN_EMAIL account, `npm run admin:reset-2fa`). An administrator then enrols at sign-in.
+ * ADMIN_EMAIL account). An administrator then enrols at sign-in.
  */
 export async function removeTwoFactor(db: Db, userId: string) {
   await db.delete(schema.twoFactor).where(eq(schema.twoFactor.userId, userId))

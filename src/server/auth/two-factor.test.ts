@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { session, twoFactor, user, userRoles } from '../db/schema.ts'
-import { resetTwoFactor } from '../scripts/admin-reset-2fa.ts'
+import { auditoria, session, twoFactor, user, userRoles } from '../db/schema.ts'
+import { runResetTwoFactor } from '../scripts/admin-reset-2fa.ts'
 import { seedDemoAdmin } from '../scripts/seed-demo.ts'
 import { createConfirmedAccount } from './auth.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
@@ -107,14 +107,45 @@ describe('administrators without the second factor', () => {
     expect(row.twoFactorEnabled).toBe(true)
   })
 
-  it('admin:reset-2fa: sessions end; the administrator enrols again at the next sign-in', async () => {
+  it('admin:reset-2fa: a new password shown once, sessions end, audited; the administrator enrols again', async () => {
     const admin = await createAdminActor(t)
-    expect(await resetTwoFactor(t.db, admin.email!.toUpperCase())).toBe(true)
-    expect(await resetTwoFactor(t.db, 'ninguem@example.com')).toBe(false)
+    const elsewhere = await signInWithTwoFactor(t, admin.email!, { totpKey: admin.totpKey! })
+    // Without --yes it asks, and anything but 'sim' changes nothing.
+    const asked: string[] = []
+    const no = await runResetTwoFactor(t.db, [admin.email!], async (q) => {
+      asked.push(q)
+      return 'não'
+    })
+    expect(asked[0]).toMatch(/Redefinir a senha e a verificação em duas etapas de .*Digite 'sim'/)
+    expect(no).toBe('Nada foi alterado.')
+    expect((await get('/api/me', admin.cookie!)).statusCode).toBe(200)
+
+    const out = await runResetTwoFactor(t.db, [admin.email!.toUpperCase(), '--yes'], async () => {
+      throw new Error('--yes does not ask')
+    })
+    const senha = /Nova senha .*: (\S+)$/m.exec(out)![1]
+    expect(senha.length).toBeGreaterThanOrEqual(20)
+    await expect(
+      runResetTwoFactor(t.db, ['ninguem@example.com', '--yes'], async () => ''),
+    ).rejects.toThrow('Nenhuma conta com o email ninguem@example.com.')
     expect(await t.db.$count(twoFactor, eq(twoFactor.userId, admin.userId!))).toBe(0)
+    expect(await t.db.$count(session, eq(session.userId, admin.userId!))).toBe(0)
     expect((await get('/api/me', admin.cookie!)).statusCode).toBe(401)
-    const cookie = await signIn(t, admin.email!)
+    expect((await get('/api/me', elsewhere)).statusCode).toBe(401)
+    // The old password no longer signs in: whoever held it cannot enrol first.
+    await expect(signIn(t, admin.email!)).rejects.toThrow(/401/)
+    const cookie = await signIn(t, admin.email!, senha)
     expect((await get('/api/admin/servicos', cookie)).json().code).toBe('DOIS_FATORES_PENDENTE')
+    // One audit event, by the system, without the password.
+    const eventos = await t.db
+      .select()
+      .from(auditoria)
+      .where(
+        and(eq(auditoria.acao, 'redefinir_dois_fatores'), eq(auditoria.entidade_id, admin.userId!)),
+      )
+    expect(eventos).toHaveLength(1)
+    expect(eventos[0]).toMatchObject({ ator_id: null, entidade: 'usuario', rotulo: admin.email })
+    expect(JSON.stringify(eventos)).not.toContain(senha)
   })
 })
 
