@@ -81,6 +81,18 @@ export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver
   app.addHook('onRoute', (route) => {
     checkRouteAudience(route.method, route.url, route.config?.audience)
   })
+  // What a signed-in account reads (and what /api/auth answers) is never kept by a browser's or a
+  // proxy's cache. A route that set its own policy (public data such as a CEP) keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const audience = request.routeOptions.config?.audience
+    if (
+      request.url.startsWith('/api') &&
+      ((audience && audience !== 'public') || request.url.startsWith('/api/auth/')) &&
+      !reply.hasHeader('cache-control')
+    )
+      reply.header('cache-control', 'no-store')
+    return payload
+  })
   app.addHook('onRequest', async (request, reply) => {
     // CSRF: a state-changing request from a browser on another site is refused. Same-origin
     // requests (the app itself, on APP_URL or the host it was reached at) pass.

@@ -29,6 +29,17 @@ const SESSION_ONLY = /^\/two-factor\/(enable|disable|generate-backup-codes)$/
 const bodyOf = (request: FastifyRequest) =>
   (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>
 
+export const DADOS_INVALIDOS = 'Dados inválidos. Verifique os campos e tente novamente.'
+export const PEDIDO_DE_REDEFINICAO =
+  'Se houver uma conta com este email, enviamos a ele um link para redefinir a senha.'
+
+/** Whether a NUL character is in any text (or key) of a parsed body. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 64 || value === null || typeof value !== 'object') return false
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1))
+}
+
 export const CONFIAR_DISPOSITIVO_DESLIGADO =
   'A opção de confiar neste dispositivo não está disponível: o código é pedido a cada entrada.'
 
@@ -48,6 +59,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       const url = new URL(request.url, app.ctx.config.appUrl)
       const path = url.pathname.slice('/api/auth'.length)
       if (!ALLOWED[request.method]?.test(path)) throw new HttpError(404, 'Rota não encontrada.')
+      // A NUL anywhere in the body (a token, a name, a key) is refused before better-auth reads it.
+      if (hasNul(request.body)) throw new HttpError(400, DADOS_INVALIDOS)
       // A sign-up accepts the privacy notice and terms (`aceite_termos: true`); the
       // flag is the portal's, so better-auth gets the body without it.
       let forwarded = request.body
@@ -92,6 +105,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       }
       const answer = await forwardToBetterAuth(auth, request, reply, url, forwarded)
       await afterBetterAuth(request, reply, path, actor, answer)
+      // The same answer whether the account exists or not, in Portuguese.
+      if (path === '/request-password-reset' && answer.status === 200)
+        return reply.send(JSON.stringify({ status: true, message: PEDIDO_DE_REDEFINICAO }))
       return reply.send(answerBody(answer))
     },
   })
