@@ -246,6 +246,32 @@ function fill(url: string, id: string) {
   return [url.replace(/:[A-Za-z]+/g, id)]
 }
 
+describe('/api/auth: a NUL anywhere in a body is a 400 in Portuguese', () => {
+  it('every better-auth endpoint the portal forwards, every field, as every audience', async () => {
+    const before = await snapshot()
+    const wrong: string[] = []
+    const keys = ['email', 'password', 'name', 'token', 'newPassword', 'callbackURL', 'code']
+    for (const path of AUTH_PATHS.filter((p) => p !== 'verify-email' && p !== 'get-session'))
+      for (const who of ['anonymous', 'owner', 'admin'] as const) {
+        if (path === 'sign-out' && who !== 'anonymous') continue
+        for (const field of [...keys, 'a\u0000b'])
+          for (const value of ['a\u0000b', ['\u0000'], { x: '\u0000' }]) {
+            const payload =
+              field === 'a\u0000b' ? { [field]: 'x' } : { email: 'a@example.com', [field]: value }
+            const res = await actors[who].inject({
+              method: 'POST',
+              url: `/api/auth/${path}`,
+              payload,
+            })
+            if (res.statusCode !== 400 || !/^Dados inválidos\./.test(res.json().message ?? ''))
+              wrong.push(`${who} ${path} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body}`)
+          }
+      }
+    expect(wrong, wrong.join('\n')).toEqual([])
+    expect(await snapshot()).toEqual(before)
+  })
+})
+
 describe('input sweep: malformed input never answers 5xx nor changes data', () => {
   it('finds the routes', () => {
     expect(routes.length).toBeGreaterThan(40)

@@ -12,7 +12,11 @@ import { DOIS_FATORES_PENDENTE, type Role } from '#shared/schemas/conta.ts'
  * - `user`: any signed-in account (ownership is then a SQL scope, see below);
  * - `cliente`: a signed-in account that is not an administrator;
  * - `admin`: accounts whose role in `user_roles` is exactly `admin`, signed in with their second
- *   factor (TOTP); without one enrolled, a 403 whose `code` is DOIS_FATORES_PENDENTE.
+ *   factor (TOTP).
+ * Whatever the audience, an account with the role admin and no second factor enrolled reaches only
+ * the routes that declare `config.beforeSecondFactor` (who am I, sign out; the enrolment itself is
+ * better-auth's, under the public /api/auth): every other one answers a 403 whose `code` is
+ * DOIS_FATORES_PENDENTE, since an administrator's role reads more than a client's everywhere.
  */
 export const AUDIENCES = ['public', 'user', 'cliente', 'admin'] as const
 export type Audience = (typeof AUDIENCES)[number]
@@ -38,6 +42,8 @@ export type Actor = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     audience?: Audience
+    /** Reached by an administrator who has not enrolled the second factor yet (`/api/me`, sign-out). */
+    beforeSecondFactor?: boolean
   }
   interface FastifyRequest {
     actor: Actor | null
@@ -75,6 +81,18 @@ export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver
   app.addHook('onRoute', (route) => {
     checkRouteAudience(route.method, route.url, route.config?.audience)
   })
+  // What a signed-in account reads (and what /api/auth answers) is never kept by a browser's or a
+  // proxy's cache. A route that set its own policy (public data such as a CEP) keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const audience = request.routeOptions.config?.audience
+    if (
+      request.url.startsWith('/api') &&
+      ((audience && audience !== 'public') || request.url.startsWith('/api/auth/')) &&
+      !reply.hasHeader('cache-control')
+    )
+      reply.header('cache-control', 'no-store')
+    return payload
+  })
   app.addHook('onRequest', async (request, reply) => {
     // CSRF: a state-changing request from a browser on another site is refused. Same-origin
     // requests (the app itself, on APP_URL or the host it was reached at) pass.
@@ -88,10 +106,15 @@ export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver
     request.actor = await resolveActor(request, reply)
     if (!request.actor) throw new HttpError(401, NAO_AUTENTICADO)
     if (audience === 'admin' && request.actor.role !== 'admin') throw new HttpError(403, SO_ADMIN)
-    // The second factor is mandatory for administrators. A session of an account with
-    // it on has passed it (better-auth creates one only after the code; enrolling ends the
-    // account's other sessions, auth/routes.ts), so an account without it is sent to enrol.
-    if (audience === 'admin' && !request.actor.twoFactorEnabled)
+    // The second factor is mandatory for administrators on every route, whatever its prefix:
+    // their scope is every client's (a client's route gives them all its rows). A session of an
+    // account with it on has passed it (auth/session.ts refuses one opened with the password
+    // alone), so an account without it is sent to enrol.
+    if (
+      request.actor.role === 'admin' &&
+      !request.actor.twoFactorEnabled &&
+      !request.routeOptions.config?.beforeSecondFactor
+    )
       throw new HttpError(403, SO_COM_DOIS_FATORES, undefined, DOIS_FATORES_PENDENTE)
     // Administrators have no client record: their services and documents are managed from the
     // back office (SPEC §2).

@@ -45,6 +45,14 @@ export function downloadName(tipo: string, caminho: string): string {
   return ext ? `${tipo}.${ext}` : tipo
 }
 
+/**
+ * A file's name inside the zip of a service's documents: the download name cleaned like an
+ * uploaded file's (`sanitizeFileName`): a type named '../../x' is never a path out of the zip.
+ */
+export function zipEntryName(tipo: string, caminho: string): string {
+  return sanitizeFileName(downloadName(tipo.replace(/[\\/]/g, '_'), caminho))
+}
+
 /** SPEC §9: zip name sanitised to letters, digits, dot, underscore, hyphen. */
 export function zipFileName(tipoServico: string, protocolo: string | null | undefined): string {
   return `${tipoServico}_${protocolo ?? ''}_documentos.zip`

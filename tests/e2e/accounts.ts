@@ -48,3 +48,15 @@ export const clienteAvisoAntigo = (project: string) => ({
   password: 'aviso-antigo-123',
 })
 export const VERSAO_AVISO_ANTIGA = '2025-01-01'
+
+/**
+ * Administrators that only auth-bloqueio.spec signs in with and guesses against, per project and
+ * per repetition (`--repeat-each 3`): a stranger's guesses leave their account's delays running,
+ * which must not reach another spec's sign-in nor the next repetition's first one.
+ */
+export const adminBloqueio = (project: string, repeticao: number) => ({
+  email: `admin-bloqueio-${project}-${repeticao}@portal.test`,
+  password: 'admin-bloqueio-123',
+  ...withTotp(`e2e-admin-bloqueio-${project}-${repeticao}`.padEnd(32, '0')),
+})
+export const ADMIN_BLOQUEIO_REPETICOES = 3

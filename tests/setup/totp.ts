@@ -9,6 +9,17 @@ export function totpCode(key: string) {
   return createOTP(base32.decode(key.replace(/\s+/g, '').toUpperCase())).totp()
 }
 
+/**
+ * The code the authenticator shows `steps` periods (30 s) from now. The server accepts a code one
+ * step either side of now, once: right after a sign-in or an enrolment used the current code,
+ * the next one (`steps` 1) signs in again without waiting.
+ */
+export function totpCodeAhead(key: string, steps = 1) {
+  return createOTP(base32.decode(key.replace(/\s+/g, '').toUpperCase())).hotp(
+    Math.floor(Date.now() / 30_000) + steps,
+  )
+}
+
 /** The base32 key of an `otpauth://totp/...` URI (what the QR code holds). */
 export const totpKeyOf = (uri: string) => new URL(uri).searchParams.get('secret') ?? ''
 

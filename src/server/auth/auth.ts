@@ -60,9 +60,15 @@ export function createAuth({ db, appUrl, secret, mailer }: AuthDeps) {
     plugins: [
       // TOTP (RFC 6238, 6 digits, 30 s) and 10 one-time recovery codes, both stored encrypted.
       // Mandatory for administrators (policy.ts), optional for clients. Wrong codes are limited
-      // by the portal (rate-limit.ts, like passwords) on top of the plugin's own lock (5 wrong
-      // codes end a challenge; 10 in a row lock the account's second factor for 15 minutes).
-      twoFactor({ issuer: 'Portal do Cliente', backupCodeOptions: { amount: 10 } }),
+      // by the portal (rate-limit.ts, like passwords: a browser the owner signed in from keeps a
+      // budget of its own), and 5 wrong codes end a challenge. The plugin's account lock (10 in
+      // a row lock the second factor for 15 minutes, whoever typed them) is off: it would let
+      // someone holding the password keep the owner out.
+      twoFactor({
+        issuer: 'Portal do Cliente',
+        backupCodeOptions: { amount: 10 },
+        accountLockout: { enabled: false },
+      }),
     ],
     emailAndPassword: {
       enabled: true,
@@ -234,6 +240,7 @@ export async function enrolTwoFactorDirectly(
     verified: true,
     failedVerificationCount: 0,
     lockedUntil: null,
+    ultimoPasso: null,
   }
   await db
     .insert(schema.twoFactor)
@@ -245,7 +252,7 @@ export async function enrolTwoFactorDirectly(
 
 /**
  * Turns the account's second factor off and forgets its secret and recovery codes (a secured
- * ADMIN_EMAIL account, `npm run admin:reset-2fa`). An administrator then enrols at sign-in.
+ * ADMIN_EMAIL account). An administrator then enrols at sign-in.
  */
 export async function removeTwoFactor(db: Db, userId: string) {
   await db.delete(schema.twoFactor).where(eq(schema.twoFactor.userId, userId))

@@ -28,6 +28,17 @@ export async function forwardToBetterAuth(
     if (value === undefined) continue
     headers.set(key, Array.isArray(value) ? value.join(', ') : value)
   }
+  // "Trust this device" is off (routes.ts): a trusted-device cookie given before never reaches
+  // better-auth, so it never skips the code.
+  const cookie = headers.get('cookie')
+  if (cookie)
+    headers.set(
+      'cookie',
+      cookie
+        .split(';')
+        .filter((c) => !c.trim().split('=')[0].endsWith('trust_device'))
+        .join(';'),
+    )
   // The client address as Fastify resolved it (TRUST_PROXY): better-auth reads it from this
   // header only (advanced.ipAddress in auth.ts) for its sessions and its general rate limit;
   // whatever the client sent under that name is replaced.

@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Auth } from './auth.ts'
 import { HttpError } from '../errors.ts'
+import { NAO_AUTENTICADO } from '../policy.ts'
 import { afterBetterAuth } from './after-better-auth.ts'
 import { answerBody, emailOf, forwardToBetterAuth } from './better-auth-http.ts'
+import { knownBrowserOf } from './known-browser.ts'
 import { enforceLimits, LIMITED_AUTH_PATHS } from './rate-limit.ts'
 import { pendingTwoFactorUser, type ActorResolver } from './session.ts'
+import { claimTotpStep, CODIGO_JA_USADO } from './totp-once.ts'
 import { ACEITE_OBRIGATORIO } from '#shared/schemas/conta.ts'
 
 /**
@@ -19,6 +22,26 @@ const ALLOWED: Record<string, RegExp> = {
   GET: /^\/(verify-email|reset-password\/[^/]+|get-session)$/,
   POST: /^\/(sign-in\/email|sign-up\/email|sign-out|request-password-reset|reset-password|send-verification-email|two-factor\/(enable|disable|verify-totp|verify-backup-code|generate-backup-codes))$/,
 }
+
+/** The second-factor endpoints that act on the signed-in account (not a sign-in's code). */
+const SESSION_ONLY = /^\/two-factor\/(enable|disable|generate-backup-codes)$/
+
+const bodyOf = (request: FastifyRequest) =>
+  (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>
+
+export const DADOS_INVALIDOS = 'Dados inválidos. Verifique os campos e tente novamente.'
+export const PEDIDO_DE_REDEFINICAO =
+  'Se houver uma conta com este email, enviamos a ele um link para redefinir a senha.'
+
+/** Whether a NUL character is in any text (or key) of a parsed body. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 64 || value === null || typeof value !== 'object') return false
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1))
+}
+
+export const CONFIAR_DISPOSITIVO_DESLIGADO =
+  'A opção de confiar neste dispositivo não está disponível: o código é pedido a cada entrada.'
 
 export const DOIS_FATORES_OBRIGATORIO =
   'A verificação em duas etapas é obrigatória para administradores.'
@@ -36,6 +59,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       const url = new URL(request.url, app.ctx.config.appUrl)
       const path = url.pathname.slice('/api/auth'.length)
       if (!ALLOWED[request.method]?.test(path)) throw new HttpError(404, 'Rota não encontrada.')
+      // A NUL anywhere in the body (a token, a name, a key) is refused before better-auth reads it.
+      if (hasNul(request.body)) throw new HttpError(400, DADOS_INVALIDOS)
       // A sign-up accepts the privacy notice and terms (`aceite_termos: true`); the
       // flag is the portal's, so better-auth gets the body without it.
       let forwarded = request.body
@@ -50,21 +75,39 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       const actor = isTwoFactor || path === '/sign-out' ? await resolveActor(request, reply) : null
       if (path === '/two-factor/disable' && actor?.role === 'admin')
         throw new HttpError(403, DOIS_FATORES_OBRIGATORIO)
+      // Enabling, disabling and new recovery codes need a session the portal accepts (not one
+      // opened with the password alone on an account with the second factor on: session.ts).
+      if (SESSION_ONLY.test(path) && !actor) throw new HttpError(401, NAO_AUTENTICADO)
+      const verifying =
+        path === '/two-factor/verify-totp' || path === '/two-factor/verify-backup-code'
+      // "Trust this device" (30 days without the code) is off: the code is asked at every sign-in.
+      if (verifying && ![undefined, false].includes(bodyOf(request).trustDevice as undefined))
+        throw new HttpError(400, CONFIAR_DISPOSITIVO_DESLIGADO, 'trustDevice')
+      // Who the code is for: the signed-in account enrolling, or the one signing in.
+      const target = isTwoFactor ? (actor ?? (await pendingTwoFactorUser(auth, request))) : null
       const action = request.method === 'POST' ? LIMITED_AUTH_PATHS[path] : undefined
       if (action) {
+        const email = isTwoFactor ? target?.email : emailOf(request)
         await enforceLimits(
           app.ctx.db,
           reply,
           app.ctx.config.authLimits,
           action,
           request.ip,
-          isTwoFactor
-            ? (actor?.email ?? (await pendingTwoFactorUser(auth, request))?.email)
-            : emailOf(request),
+          email,
+          knownBrowserOf(request, app.ctx.secret, email),
         )
       }
+      if (path === '/two-factor/verify-totp' && target) {
+        const userId = 'userId' in target ? target.userId : target.id
+        if ((await claimTotpStep(auth, app.ctx.db, userId, bodyOf(request).code)) === 'used')
+          throw new HttpError(401, CODIGO_JA_USADO, 'code')
+      }
       const answer = await forwardToBetterAuth(auth, request, reply, url, forwarded)
-      await afterBetterAuth(request, path, actor, answer)
+      await afterBetterAuth(request, reply, path, actor, answer)
+      // The same answer whether the account exists or not, in Portuguese.
+      if (path === '/request-password-reset' && answer.status === 200)
+        return reply.send(JSON.stringify({ status: true, message: PEDIDO_DE_REDEFINICAO }))
       return reply.send(answerBody(answer))
     },
   })

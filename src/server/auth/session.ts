@@ -42,6 +42,7 @@ export async function createActorResolver(auth: Auth, db: Db): Promise<ActorReso
       email: user.email,
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
+      doisFatores: session.doisFatores,
       role: userRoles.role,
     })
     .from(session)
@@ -57,6 +58,13 @@ export async function createActorResolver(auth: Auth, db: Db): Promise<ActorReso
     if (!token) return null
     const [row] = await findSession.execute({ token })
     if (!row) return null
+    // An account with the second factor on has only sessions opened after the code. One opened
+    // with the password alone (a sign-in that raced the enrolment, a device trusted before) is
+    // refused and ended, whenever it was made.
+    if (row.twoFactorEnabled && !row.doisFatores) {
+      await db.delete(session).where(eq(session.token, token))
+      return null
+    }
     const expiresAt = row.expiresAt.getTime()
     const now = Date.now()
     if (expiresAt <= now || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) {
@@ -119,6 +127,15 @@ export async function pendingTwoFactorUser(auth: Auth, request: FastifyRequest) 
   const challenge = await ctx.internalAdapter.findVerificationValue(identifier)
   if (!challenge || challenge.expiresAt <= new Date()) return null
   return ctx.internalAdapter.findUserById(challenge.value)
+}
+
+/**
+ * Marks the session a second-factor code just opened (a sign-in's, or the one that replaces the
+ * current session on enrolment) as having passed it. Called before the answer that carries its
+ * cookie is sent, so no request uses it unmarked.
+ */
+export async function markSecondFactorPassed(db: Db, token: string) {
+  await db.update(session).set({ doisFatores: true }).where(eq(session.token, token))
 }
 
 /** Ends every session of the account except the one with `keepToken` (password change). */

@@ -57,6 +57,11 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * Opened after the second factor's code (a sign-in's, or the enrolment's own): the only
+     * sessions auth/session.ts accepts for an account with the second factor on.
+     */
+    doisFatores: boolean('dois_fatores').notNull().default(false),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 )
@@ -112,6 +117,8 @@ export const twoFactor = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The TOTP time step (Unix time / 30 s) of the last code accepted: a code is used once. */
+    ultimoPasso: bigint('ultimo_passo', { mode: 'number' }),
   },
   (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
 )
@@ -151,6 +158,12 @@ export const authRateLimit = pgTable(
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
     reset_at: timestamp('reset_at', { withTimezone: true }).notNull(),
+    /**
+     * Growing delays (the per-account keys of strangers' browsers): no attempt is counted before
+     * this time; `ultima` is when the last one was (rate-limit.ts).
+     */
+    proxima: timestamp('proxima', { withTimezone: true }),
+    ultima: timestamp('ultima', { withTimezone: true }),
   },
   (t) => [index('auth_rate_limit_reset_at_idx').on(t.reset_at)],
 )

@@ -19,6 +19,7 @@ export const ACOES_AUDITORIA = [
   'email',
   'exportar',
   'anonimizar',
+  'redefinir_dois_fatores',
 ] as const
 export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number]
 
@@ -36,6 +37,7 @@ export const ROTULO_ACAO: Record<AcaoAuditoria, string> = {
   email: 'E-mail enviado',
   exportar: 'Exportação',
   anonimizar: 'Anonimização',
+  redefinir_dois_fatores: 'Redefinição da verificação em duas etapas',
 }
 
 /** What an event is about (`auditoria.entidade`; not a database constraint: features add theirs). */

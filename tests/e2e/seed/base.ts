@@ -6,7 +6,9 @@ import {
 import { clientes } from '../../../src/server/db/schema.ts'
 import {
   ADMIN,
+  ADMIN_BLOQUEIO_REPETICOES,
   ADMIN_PERFIL_PROJECTS,
+  adminBloqueio,
   adminPerfil,
   adminSemDoisFatores,
   CLIENTE,
@@ -26,7 +28,10 @@ export async function seedBase({ db, auth }: SeedContext) {
     documento: '52998224725',
     email: CLIENTE.email,
   })
-  for (const admin of [ADMIN, ...ADMIN_PERFIL_PROJECTS.map(adminPerfil)]) {
+  const bloqueio = ADMIN_PERFIL_PROJECTS.flatMap((p) =>
+    Array.from({ length: ADMIN_BLOQUEIO_REPETICOES }, (_, i) => adminBloqueio(p, i)),
+  )
+  for (const admin of [ADMIN, ...ADMIN_PERFIL_PROJECTS.map(adminPerfil), ...bloqueio]) {
     const { userId } = await ensureAdmin(auth, db, admin.email, admin.password)
     await enrolTwoFactorDirectly(auth, db, userId, admin.totpSecret)
   }

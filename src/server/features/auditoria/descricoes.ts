@@ -174,6 +174,8 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
       return `${ator} exportou ${alvo}`
     case 'anonimizar':
       return `${ator} anonimizou ${alvo}`
+    case 'redefinir_dois_fatores':
+      return `${ator} redefiniu a senha e a verificação em duas etapas${l.rotulo ? ` de ${l.rotulo}` : ''} (npm run admin:reset-2fa)`
   }
 }
 

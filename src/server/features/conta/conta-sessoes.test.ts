@@ -5,6 +5,7 @@ import {
   cookiesOf,
   createActors,
   createClientActor,
+  nextTimeStep,
   PASSWORD,
   signIn,
   type Actor,
@@ -204,6 +205,7 @@ describe('"Novo acesso à sua conta"', () => {
     expect(first.json().twoFactorRedirect).toBe(true)
     expect((await files()).length).toBe(n)
     const { totpCode } = await import('#tests/setup/totp.ts')
+    await nextTimeStep(t, admin.email!)
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/auth/two-factor/verify-totp',

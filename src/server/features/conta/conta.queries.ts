@@ -25,7 +25,7 @@ export async function getMe(db: DbOrTx, actor: Actor): Promise<Me> {
   }
 }
 
-/** The actor's own sessions that have not expired, the most recently used first. */
+/** The actor's own sessions that are valid, the most recently used first. */
 export async function listSessoes(db: DbOrTx, actor: Actor): Promise<Sessao[]> {
   const rows = await db
     .select({
@@ -36,7 +36,14 @@ export async function listSessoes(db: DbOrTx, actor: Actor): Promise<Sessao[]> {
       updatedAt: session.updatedAt,
     })
     .from(session)
-    .where(and(eq(session.userId, actor.userId), gt(session.expiresAt, new Date())))
+    .where(
+      and(
+        eq(session.userId, actor.userId),
+        gt(session.expiresAt, new Date()),
+        // With the second factor on, a session opened without it is no session (auth/session.ts).
+        actor.twoFactorEnabled ? eq(session.doisFatores, true) : undefined,
+      ),
+    )
     .orderBy(desc(session.updatedAt), desc(session.id))
   return rows.map((r) => ({
     id: r.id,

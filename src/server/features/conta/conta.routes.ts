@@ -21,7 +21,10 @@ export async function contaRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/me',
-    { config: { audience: 'user' }, schema: { response: { 200: MeSchema } } },
+    {
+      config: { audience: 'user', beforeSecondFactor: true },
+      schema: { response: { 200: MeSchema } },
+    },
     async (request) => getMe(app.ctx.db, actorOf(request)),
   )
 
@@ -92,12 +95,16 @@ export async function contaRoutes(fastify: FastifyInstance) {
   )
 
   // SPEC §4: sign-out is global: every session of the account ends.
-  app.post('/api/conta/sair', { config: { audience: 'user' } }, async (request, reply) => {
-    await endAllSessions(app.ctx.auth, actorOf(request).userId)
-    for (const name of ['better-auth.session_token', 'better-auth.session_data']) {
-      reply.clearCookie(name, { path: '/' })
-      reply.clearCookie(`__Secure-${name}`, { path: '/', secure: true })
-    }
-    return reply.status(204).send()
-  })
+  app.post(
+    '/api/conta/sair',
+    { config: { audience: 'user', beforeSecondFactor: true } },
+    async (request, reply) => {
+      await endAllSessions(app.ctx.auth, actorOf(request).userId)
+      for (const name of ['better-auth.session_token', 'better-auth.session_data']) {
+        reply.clearCookie(name, { path: '/' })
+        reply.clearCookie(`__Secure-${name}`, { path: '/', secure: true })
+      }
+      return reply.status(204).send()
+    },
+  )
 }

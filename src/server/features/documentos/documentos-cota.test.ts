@@ -32,7 +32,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const LIMITE = 'Limite de armazenamento atingido: seus documentos podem ocupar no máximo 1 MB.'
+/** The refusal: how much is used, of how much, and the file's size. */
+const limite = (usado: string, arquivo: string) =>
+  `Limite de armazenamento atingido. Você usou ${usado} de 1 MB (as versões anteriores dos documentos também contam) e este arquivo tem ${arquivo}.`
 const pdf = (kb: number) =>
   Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(kb * 1024, 0x20)])
 
@@ -78,13 +80,19 @@ describe('storage quota of a client', () => {
     const before = storedFiles()
     const res = await upload(tipos[1].id, 600)
     expect(res.statusCode, res.body).toBe(413)
-    expect(res.json().message).toBe(LIMITE)
+    expect(res.json().message).toBe(limite('0,6 MB', '0,6 MB'))
     expect(storedFiles()).toEqual(before)
   })
 
-  it('replacing a document counts the new file instead of the old one', async () => {
-    const res = await upload(tipos[0].id, 900)
-    expect(res.statusCode, res.body).toBe(200)
+  it('every kept version counts: a document sent again does not free the earlier file', async () => {
+    // 10 × 600 KB to one document under a 1 MB quota: the second is refused.
+    const res = await upload(tipos[0].id, 600)
+    expect(res.statusCode, res.body).toBe(413)
+    expect(res.json().message).toBe(limite('0,6 MB', '0,6 MB'))
+    expect((await upload(tipos[0].id, 300)).statusCode).toBe(200)
+    const full = await upload(tipos[0].id, 200)
+    expect(full.statusCode).toBe(413)
+    expect(full.json().message).toBe(limite('0,9 MB', '0,2 MB'))
   })
 
   it("the administration's uploads are not limited and do not use the client's quota", async () => {
@@ -94,6 +102,6 @@ describe('storage quota of a client', () => {
       ...multipart(pdf(2000), { tipo_documento_id: tipos[1].id }),
     })
     expect(res.statusCode, res.body).toBe(201)
-    expect((await upload(tipos[0].id, 950)).statusCode).toBe(200)
+    expect((await upload(tipos[1].id, 100)).statusCode).toBe(200)
   })
 })

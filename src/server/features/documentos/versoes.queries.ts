@@ -1,4 +1,4 @@
-import { and, eq, not, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../db/notificacoes.ts'
 import { servicos } from '../../db/schema.ts'
 import { HttpError } from '../../errors.ts'
-import { comVersaoAtual, doc, isoTimestamp, versao } from './documentos.queries.ts'
+import { doc, isoTimestamp, versao } from './documentos.queries.ts'
 
 // A new version of a document: the rows an upload writes once its file is stored, and the
 // client's storage quota it must stay within.
@@ -115,10 +115,10 @@ export async function addVersao(
 }
 
 /**
- * The client's own current documents (across its services) plus this file stay within
- * the quota; the document this upload replaces does not count (earlier versions are the
- * consultancy's record). One upload of a client at a time (a lock per client), so uploads sent
- * at once cannot pass the quota together.
+ * Every version the client sent that is kept (across its services, the replaced ones too: each
+ * is a file in storage) plus this file stay within the quota. One upload of a client at a time
+ * (a lock per client), so uploads sent at once cannot pass the quota together. The refusal says
+ * how much is used ("Você usou X de Y").
  */
 async function assertCotaCliente(
   tx: DbOrTx,
@@ -136,19 +136,19 @@ async function assertCotaCliente(
   )
   const [{ usado }] = await tx
     .select({ usado: sql<number>`coalesce(sum(${versao.tamanho}), 0)::float8` })
-    .from(doc)
-    .innerJoin(versao, comVersaoAtual)
+    .from(versao)
+    .innerJoin(doc, eq(doc.id, versao.documento_id))
     .innerJoin(servicos, eq(servicos.id, doc.servico_id))
-    .where(
-      and(
-        eq(servicos.cliente_id, dono.cliente_id),
-        eq(doc.enviado_por, 'cliente'),
-        not(and(eq(doc.servico_id, p.servicoId), eq(doc.tipo_documento_id, p.tipoDocumentoId))!),
-      ),
-    )
+    .where(and(eq(servicos.cliente_id, dono.cliente_id), eq(doc.enviado_por, 'cliente')))
   if (usado + p.tamanho > cotaMb * 1024 * 1024)
     throw new HttpError(
       413,
-      `Limite de armazenamento atingido: seus documentos podem ocupar no máximo ${cotaMb} MB.`,
+      `Limite de armazenamento atingido. Você usou ${megabytes(usado)} de ${cotaMb} MB ` +
+        `(as versões anteriores dos documentos também contam) e este arquivo tem ` +
+        `${megabytes(p.tamanho)}.`,
     )
 }
+
+/** '0,6 MB', '12 MB': megabytes with at most one decimal, as Brazilians write them. */
+const megabytes = (bytes: number) =>
+  `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`

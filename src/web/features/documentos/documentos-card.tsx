@@ -37,6 +37,7 @@ import {
   ADMIN_UPLOAD_ACCEPT,
   MAX_UPLOAD_BYTES,
   downloadName,
+  zipEntryName,
   zipFileName,
 } from '#shared/arquivos.ts'
 import { formatDateTime } from '#shared/datas.ts'
@@ -123,7 +124,7 @@ export function DocumentosCard({
     try {
       const { blob } = await buildZip(
         docs.map((d) => ({
-          name: nomeArquivo(d),
+          name: zipEntryName(d.tipo, `x.${d.extensao}`),
           fetch: () => apiBlob(documentoArquivoUrl(d.id)),
         })),
       )
