@@ -30,14 +30,29 @@ const cookiesOf = (res: Response) =>
     .join('; ')
 
 /**
+ * A code of `state`'s authenticator that no sign-in used yet: the current step's, else the next
+ * step's (the server takes one step ahead), else, when both were used, the next step's once the
+ * one before it has come. `state.step` keeps the last step used.
+ */
+async function unusedCode(state: { totpKey?: string; step?: number }) {
+  const now = Math.floor(Date.now() / 30_000)
+  const step = Math.max(now, (state.step ?? 0) + 1)
+  if (step > now + 1)
+    await new Promise((r) => setTimeout(r, (step - 1) * 30_000 - Date.now() + 200))
+  state.step = step
+  return createOTP(base32.decode(state.totpKey!.replace(/\s+/g, '').toUpperCase())).hotp(step)
+}
+
+/**
  * Signs an administrator in over HTTP to a running server, as the screens do: the password, then
- * the second factor's code. The first time (no `state.totpKey`) it enrols the second factor,
- * mandatory for admin routes, and keeps the key in `state` for the next sign-in.
+ * the second factor's code (one not used before: a code is accepted once). The first time (no
+ * `state.totpKey`) it enrols the second factor, mandatory for admin routes, and keeps the key in
+ * `state` for the next sign-in.
  */
 export async function signInAdminOverHttp(
   base: string,
   creds: { email: string; password: string },
-  state: { totpKey?: string },
+  state: { totpKey?: string; step?: number },
 ) {
   const post = async (url: string, body: unknown, cookie = '') => {
     const res = await fetch(`${base}${url}`, {
@@ -50,12 +65,10 @@ export async function signInAdminOverHttp(
   }
   const signIn = await post('/api/auth/sign-in/email', creds)
   const first = cookiesOf(signIn)
-  if (state.totpKey) {
-    const code = await totpCode(state.totpKey)
-    return cookiesOf(await post('/api/auth/two-factor/verify-totp', { code }, first))
+  if (!state.totpKey) {
+    const enable = await post('/api/auth/two-factor/enable', { password: creds.password }, first)
+    state.totpKey = totpKeyOf(((await enable.json()) as { totpURI: string }).totpURI)
   }
-  const enable = await post('/api/auth/two-factor/enable', { password: creds.password }, first)
-  state.totpKey = totpKeyOf(((await enable.json()) as { totpURI: string }).totpURI)
-  const code = await totpCode(state.totpKey)
+  const code = await unusedCode(state)
   return cookiesOf(await post('/api/auth/two-factor/verify-totp', { code }, first))
 }
