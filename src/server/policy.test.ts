@@ -105,3 +105,20 @@ describe('audience check', () => {
     expect(res.json().message).toBe('Corpo da requisição inválido.')
   })
 })
+
+describe('Cache-Control', () => {
+  it('what a signed-in account reads, a refusal of it and /api/auth are never cached', async () => {
+    const cases = [
+      ['owner', '/api/me', 200],
+      ['owner', '/api/meus-servicos', 200],
+      ['admin', '/api/admin/clientes', 200],
+      ['anonymous', '/api/me', 401],
+      ['anonymous', '/api/auth/get-session', 200],
+    ] as const
+    for (const [name, url, status] of cases) {
+      const res = await actors[name].inject({ method: 'GET', url })
+      expect(res.statusCode, `${name} ${url}`).toBe(status)
+      expect(res.headers['cache-control'], `${name} ${url}`).toBe('no-store')
+    }
+  })
+})
