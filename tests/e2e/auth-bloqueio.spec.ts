@@ -1,19 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { totpCode, totpCodeAhead } from '../setup/totp.ts'
 import { adminBloqueio } from './accounts.ts'
-import { BASE_URL } from './fixtures.ts'
+import { BASE_URL, entrar } from './fixtures.ts'
 
 // A stranger's wrong guesses never keep the owner out: the browser the administrator signed in
 // from before passes with the right password; a new browser waits for the account's turn
 // (growing delays: "Muitas tentativas. Aguarde …").
-
-/** The sign-in form: e-mail and password, then "Entrar". */
-async function entrar(page: Page, account: { email: string; password: string }) {
-  await page.goto('/auth')
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Senha', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-}
 
 /** The second step: the code, then the dashboard. */
 async function verificar(page: Page, code: string) {

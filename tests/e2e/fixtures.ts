@@ -89,6 +89,14 @@ export async function login(
   }
 }
 
+/** Signs in as a person does: the form's e-mail and password, then "Entrar" (no second step). */
+export async function entrar(page: Page, account: { email: string; password: string }) {
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Senha', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+}
+
 /**
  * The newest .eml in the outbox addressed to `to` (and, with `subject`, with that subject),
  * waiting up to `timeoutMs` (5 s) for it.

@@ -1,18 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { totpCode, totpCodeAhead } from '../setup/totp.ts'
 import { shot, toast } from './back-office.ts'
-import { adminSemDoisFatores, BASE_URL, login, newClientAccount } from './fixtures.ts'
+import { adminSemDoisFatores, BASE_URL, entrar, login, newClientAccount } from './fixtures.ts'
 import { expectAccessible, expectHeadingOrder, expectNoOverflow } from './layout-checks.ts'
 
 // The second factor (TOTP) and the account's sessions.
-
-/** Signs in through the form; `codigo` answers the second step when the account has one. */
-async function entrar(page: Page, account: { email: string; password: string }) {
-  await page.goto('/auth')
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Senha', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-}
 
 /** The enrolment flow (password, key, recovery codes, first code); answers the codes. */
 async function ativar(page: Page, password: string) {
