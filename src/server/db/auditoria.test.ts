@@ -94,7 +94,7 @@ describe('the audit table is append-only', () => {
     )
     const [{ n }] = await rawRows<{ n: number }>(
       database.db,
-      sql`select auditoria_anonimizar(${CLIENTE}::uuid, 'user-maria') as n`,
+      sql`select auditoria_anonimizar(${CLIENTE}::uuid, 'user-maria', null) as n`,
     )
     expect(n).toBe(2)
     const all = await rows()
@@ -116,10 +116,44 @@ describe('the audit table is append-only', () => {
     // the flag does not outlive the function: a plain update is refused again
     await expect(
       database.db.transaction(async (tx) => {
-        await tx.execute(sql`select auditoria_anonimizar(${CLIENTE}::uuid, null)`)
+        await tx.execute(sql`select auditoria_anonimizar(${CLIENTE}::uuid, null, null)`)
         await tx.execute(sql`update auditoria set ip = 'x'`)
       }),
     ).rejects.toThrow()
+  })
+
+  it('auditoria_anonimizar with a pattern also cleans the events of others that name the titular', async () => {
+    const email = `ana.${Date.now()}@example.com`
+    // A failed sign-in: no account, the e-mail typed is the actor's and the label.
+    await recordAuditoria(
+      database.db,
+      { ...origem, ator_id: null, ator_role: null, ator_email: email.toUpperCase() },
+      { acao: 'falha_entrada', entidade: 'usuario', rotulo: email.toUpperCase() },
+    )
+    // An administrator's event that names her in a field, about nobody's record.
+    await recordAuditoria(database.db, origem, {
+      acao: 'ler',
+      entidade: 'cliente',
+      depois: { busca: `${email} e Ana Teste`, pagina: 1 },
+    })
+    // Someone else's event stays whole.
+    await recordAuditoria(
+      database.db,
+      { ...origem, ator_id: null, ator_role: null, ator_email: 'bruno@example.com' },
+      { acao: 'falha_entrada', entidade: 'usuario', rotulo: 'bruno@example.com' },
+    )
+    const padrao = `(${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|Ana Teste)`
+    await database.db.execute(sql`select auditoria_anonimizar(null, null, ${padrao}::text)`)
+    const all = await rows()
+    expect(JSON.stringify(all)).not.toContain(email)
+    expect(JSON.stringify(all).toLowerCase()).not.toContain(email)
+    expect(JSON.stringify(all)).not.toContain('Ana Teste')
+    const falha = all.find((r) => r.acao === 'falha_entrada' && r.ator_email === null)!
+    expect(falha).toMatchObject({ rotulo: '[dado removido]', ip: null, user_agent: null })
+    const leitura = all.find((r) => r.acao === 'ler' && r.entidade === 'cliente')!
+    expect(leitura.depois).toEqual({ busca: '[dado removido] e [dado removido]', pagina: 1 })
+    expect(leitura.ator_email).toBe(origem.ator_email)
+    expect(all.find((r) => r.rotulo === 'bruno@example.com')?.ator_email).toBe('bruno@example.com')
   })
 
   it('auditoria_expurgar deletes only events older than the date', async () => {

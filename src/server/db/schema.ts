@@ -708,12 +708,26 @@ export const notificacoes = pgTable(
     tipo: text('tipo', { enum: TIPOS_NOTIFICACAO }).notNull(),
     titulo: text('titulo').notNull(),
     link: text('link').notNull(),
+    /**
+     * The document or aviso a client's notification tells about: it is shown (bell, count,
+     * e-mail) only while that document or aviso is visible to the client, and goes with it.
+     */
+    documento_id: uuid('documento_id').references(() => servicosTiposDocumentos.id, {
+      onDelete: 'cascade',
+    }),
+    aviso_id: uuid('aviso_id').references(() => avisos.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
     read_at: timestamp('read_at', { withTimezone: true }),
     email_em: timestamp('email_em', { withTimezone: true }),
   },
   (t) => [
     index('notificacoes_user_created_idx').on(t.user_id, t.created_at),
+    index('notificacoes_documento_idx')
+      .on(t.documento_id)
+      .where(sql`${t.documento_id} is not null`),
+    index('notificacoes_aviso_idx')
+      .on(t.aviso_id)
+      .where(sql`${t.aviso_id} is not null`),
     // The bell's unread count: one range of this partial index.
     index('notificacoes_nao_lidas_idx')
       .on(t.user_id)

@@ -20,6 +20,9 @@ export const ACOES_AUDITORIA = [
   'exportar',
   'anonimizar',
   'redefinir_dois_fatores',
+  'senha',
+  'encerrar_sessoes',
+  'falha_dois_fatores',
 ] as const
 export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number]
 
@@ -38,6 +41,9 @@ export const ROTULO_ACAO: Record<AcaoAuditoria, string> = {
   exportar: 'Exportação',
   anonimizar: 'Anonimização',
   redefinir_dois_fatores: 'Redefinição da verificação em duas etapas',
+  senha: 'Alteração de senha',
+  encerrar_sessoes: 'Sessões encerradas',
+  falha_dois_fatores: 'Código incorreto',
 }
 
 /** What an event is about (`auditoria.entidade`; not a database constraint: features add theirs). */
@@ -55,6 +61,8 @@ export const ENTIDADES_AUDITORIA = [
   'schedule',
   'empresa',
   'solicitacao_lgpd',
+  'retencao',
+  'auditoria',
 ] as const
 export type EntidadeAuditoria = (typeof ENTIDADES_AUDITORIA)[number]
 
@@ -72,6 +80,8 @@ export const ROTULO_ENTIDADE: Record<EntidadeAuditoria, string> = {
   schedule: 'Schedule',
   empresa: 'Dados da empresa',
   solicitacao_lgpd: 'Solicitação LGPD',
+  retencao: 'Retenção de dados',
+  auditoria: 'Auditoria',
 }
 
 export const AcaoAuditoriaSchema = z.enum(ACOES_AUDITORIA)

@@ -158,8 +158,11 @@ async function excluirDados(tx: Tx, id: string, origem: Origem) {
       })
       .where(eq(clientes.id, cliente.id))
   }
-  // The audit trail keeps its events (ids, actions, times) without the personal values.
-  await tx.execute(sql`select auditoria_anonimizar(${row.cliente_id}::uuid, ${row.user_id}::text)`)
+  // The audit trail keeps its events (ids, actions, times) without the personal values: those
+  // about the titular, and any other that names them (a failed sign-in's typed e-mail).
+  await tx.execute(
+    sql`select auditoria_anonimizar(${row.cliente_id}::uuid, ${row.user_id}::text, ${pattern}::text)`,
+  )
   await recordAuditoria(tx, origem, {
     acao: 'anonimizar',
     entidade: 'cliente',

@@ -456,6 +456,15 @@ describe("POST /api/meus-dados/exclusao and the administrators' answer", () => {
       where s.servico_id = ${d.servico.id}`,
       ))
     expect(chaves.length).toBe(3)
+    // A failed sign-in with the titular's e-mail (typed in capitals): the trail records the
+    // e-mail typed, with no account, and the erasure must find it too.
+    const falha = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: a.email!.toUpperCase(), password: 'senha-errada-123' },
+    })
+    expect(falha.statusCode).toBe(401)
     const pedido = (
       await a.inject({
         method: 'POST',
