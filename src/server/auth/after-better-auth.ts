@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { session, user } from '../db/schema.ts'
 import { rememberBrowser } from './known-browser.ts'
-import { recordContaAuditoria } from './conta-auditoria.ts'
+import { recordContaAuditoria, type Conta } from './conta-auditoria.ts'
 import { emailOf, type BetterAuthAnswer } from './better-auth-http.ts'
 import { recordConsent } from './consentimento.ts'
 import { noticeNewDevice } from './new-device.ts'
@@ -26,6 +26,7 @@ export async function afterBetterAuth(
   path: string,
   actor: Awaited<ReturnType<ActorResolver>>,
   answer: BetterAuthAnswer,
+  alvo: Conta | null,
 ) {
   const { db, mailer, auth, config, secret } = request.server.ctx
   if (path === '/sign-up/email' && answer.status === 200) {
@@ -53,6 +54,7 @@ export async function afterBetterAuth(
     actor,
     openedToken: opened && signsIn(path, actor) ? opened : null,
     email: emailOf(request),
+    alvo,
   })
 }
 

@@ -3,6 +3,7 @@ import type { Auth } from './auth.ts'
 import { HttpError } from '../errors.ts'
 import { NAO_AUTENTICADO } from '../policy.ts'
 import { afterBetterAuth } from './after-better-auth.ts'
+import { contaDoLinkDeRedefinicao, contaPorId, recordEventoDaConta } from './conta-auditoria.ts'
 import { answerBody, emailOf, forwardToBetterAuth } from './better-auth-http.ts'
 import { knownBrowserOf } from './known-browser.ts'
 import { enforceLimits, LIMITED_AUTH_PATHS } from './rate-limit.ts'
@@ -98,13 +99,23 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
           knownBrowserOf(request, app.ctx.secret, email),
         )
       }
-      if (path === '/two-factor/verify-totp' && target) {
-        const userId = 'userId' in target ? target.userId : target.id
-        if ((await claimTotpStep(auth, app.ctx.db, userId, bodyOf(request).code)) === 'used')
+      // The account the code or the reset link is for, as the audit trail names it.
+      const alvo = target
+        ? await contaPorId(app.ctx.db, 'userId' in target ? target.userId : target.id)
+        : path === '/reset-password'
+          ? await contaDoLinkDeRedefinicao(auth, app.ctx.db, bodyOf(request).token)
+          : null
+      if (path === '/two-factor/verify-totp' && alvo) {
+        if ((await claimTotpStep(auth, app.ctx.db, alvo.userId, bodyOf(request).code)) === 'used') {
+          await recordEventoDaConta(request, 'falha_dois_fatores', alvo, {
+            codigo: 'aplicativo',
+            motivo: 'ja_usado',
+          })
           throw new HttpError(401, CODIGO_JA_USADO, 'code')
+        }
       }
       const answer = await forwardToBetterAuth(auth, request, reply, url, forwarded)
-      await afterBetterAuth(request, reply, path, actor, answer)
+      await afterBetterAuth(request, reply, path, actor, answer, alvo)
       // The same answer whether the account exists or not, in Portuguese.
       if (path === '/request-password-reset' && answer.status === 200)
         return reply.send(JSON.stringify({ status: true, message: PEDIDO_DE_REDEFINICAO }))

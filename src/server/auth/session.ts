@@ -138,17 +138,16 @@ export async function markSecondFactorPassed(db: Db, token: string) {
   await db.update(session).set({ doisFatores: true }).where(eq(session.token, token))
 }
 
-/** Ends every session of the account except the one with `keepToken` (password change). */
+/**
+ * Ends every session of the account except the one with `keepToken` (password change); every
+ * one when it is null (the global sign-out). Answers how many ended.
+ */
 export async function endOtherSessions(db: Db, userId: string, keepToken: string | null) {
-  await db
+  const ended = await db
     .delete(session)
     .where(and(eq(session.userId, userId), keepToken ? ne(session.token, keepToken) : undefined))
-}
-
-/** Ends every session of the account (the global sign-out). */
-export async function endAllSessions(auth: Auth, userId: string) {
-  const ctx = await auth.$context
-  await ctx.internalAdapter.deleteUserSessions(userId)
+    .returning({ id: session.id })
+  return ended.length
 }
 
 /**

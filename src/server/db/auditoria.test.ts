@@ -13,6 +13,7 @@ import { rawRows } from './sql-helpers.ts'
 type Row = {
   id: number
   acao: string
+  entidade: string
   ator_email: string | null
   ip: string | null
   user_agent: string | null

@@ -3,7 +3,13 @@ import type { DbOrTx } from '../../db/client.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import type { Linha } from './auditoria.queries.ts'
 import { formatDate } from '#shared/datas.ts'
-import type { EventoAuditoriaItem } from '#shared/schemas/auditoria.ts'
+import {
+  ROTULO_ACAO,
+  ROTULO_ENTIDADE,
+  type AcaoAuditoria,
+  type EntidadeAuditoria,
+  type EventoAuditoriaItem,
+} from '#shared/schemas/auditoria.ts'
 
 /**
  * How an event reads in Portuguese ("Maria alterou Status de 'A' para 'B'"): the sentences of
@@ -41,6 +47,10 @@ const CAMPO: Record<string, string> = {
   ativo: 'Ativo',
   estado: 'Situação',
   prazo: 'Prazo',
+  auditoria_dias: 'Registros de auditoria (dias)',
+  envios_email_dias: 'Histórico de envios de e-mail (dias)',
+  sessoes_dias: 'Sessões encerradas (dias)',
+  contas_nao_confirmadas_dias: 'Contas não confirmadas (dias)',
 }
 
 const SITUACAO: Record<string, string> = {
@@ -64,6 +74,8 @@ const ARTIGO: Record<string, string> = {
   schedule: 'o schedule',
   empresa: 'os dados da empresa',
   solicitacao_lgpd: 'a solicitação LGPD',
+  retencao: 'a retenção de dados',
+  auditoria: 'a auditoria',
 }
 
 /** An erasure request's states (`solicitacoes_lgpd.estado`). */
@@ -153,6 +165,9 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
     case 'ler':
       if (l.entidade === 'documento' && !l.entidade_id)
         return `${ator} consultou os documentos do serviço${l.rotulo ? ` ${l.rotulo}` : ''}`
+      if (l.entidade === 'cliente' && !l.entidade_id)
+        return `${ator} consultou a lista de clientes${filtros(d)}`
+      if (l.entidade === 'auditoria') return `${ator} consultou a auditoria${filtros(d)}`
       return `${ator} consultou ${alvo}`
     case 'download':
       return `${ator} baixou ${alvo}`
@@ -161,7 +176,7 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
     case 'entrar':
       return `${ator} entrou no portal`
     case 'sair':
-      return `${ator} saiu do portal`
+      return `${ator} saiu do portal${encerradas(d.sessoes)}`
     case 'falha_entrada':
       return `Tentativa de entrada sem sucesso${l.ator_email ? ` com ${l.ator_email}` : ''}`
     case 'dois_fatores':
@@ -171,12 +186,53 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
         ? `${ator} tornou ${l.rotulo ?? 'a conta'} administrador`
         : `${ator} removeu o papel de administrador de ${l.rotulo ?? 'a conta'}`
     case 'exportar':
+      if (l.entidade === 'auditoria') return `${ator} exportou a auditoria em CSV${filtros(d)}`
       return `${ator} exportou ${alvo}`
     case 'anonimizar':
       return `${ator} anonimizou ${alvo}`
+    case 'senha':
+      return d.via === 'link'
+        ? `${ator} redefiniu a senha pelo link enviado por e-mail (todas as sessões encerradas)`
+        : `${ator} alterou a senha${encerradas(d.sessoes_encerradas)}`
+    case 'encerrar_sessoes':
+      return d.outras
+        ? `${ator} encerrou as outras sessões da conta${encerradas(d.sessoes)}`
+        : `${ator} encerrou uma sessão`
+    case 'falha_dois_fatores':
+      return `Código ${d.codigo === 'recuperacao' ? 'de recuperação' : 'da verificação em duas etapas'} ${d.motivo === 'ja_usado' ? 'já usado' : 'incorreto'}${l.rotulo ? ` para ${l.rotulo}` : ''}`
     case 'redefinir_dois_fatores':
       return `${ator} redefiniu a senha e a verificação em duas etapas${l.rotulo ? ` de ${l.rotulo}` : ''} (npm run admin:reset-2fa)`
   }
+}
+
+/** " (3 sessões encerradas)": how many sessions the event ended, when it says. */
+const encerradas = (n: unknown) =>
+  typeof n === 'number' ? ` (${n} ${n === 1 ? 'sessão encerrada' : 'sessões encerradas'})` : ''
+
+const ROTULO_FILTRO: Record<string, string> = {
+  busca: 'busca',
+  de: 'de',
+  ate: 'até',
+  usuario: 'usuário',
+  acao: 'ação',
+  entidade: 'entidade',
+}
+
+/** " (busca 'maria', página 2)": the filters a read of a list used, when any. */
+function filtros(d: Record<string, unknown>) {
+  const partes = Object.entries(ROTULO_FILTRO)
+    .filter(([k]) => typeof d[k] === 'string' && d[k] !== '')
+    .map(([k, rotulo]) => {
+      const v =
+        k === 'acao'
+          ? (ROTULO_ACAO[d[k] as AcaoAuditoria] ?? String(d[k]))
+          : k === 'entidade'
+            ? (ROTULO_ENTIDADE[d[k] as EntidadeAuditoria] ?? String(d[k]))
+            : String(d[k])
+      return `${rotulo} '${/^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : v.length > 60 ? `${v.slice(0, 57)}…` : v}'`
+    })
+  if (typeof d.pagina === 'number' && d.pagina > 1) partes.push(`página ${d.pagina}`)
+  return partes.length ? ` (${partes.join(', ')})` : ''
 }
 
 /** An erasure request (LGPD art. 18, VI): asked, refused with its reason, or carried out. */

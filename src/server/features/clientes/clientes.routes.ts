@@ -1,4 +1,4 @@
-import { origemOf } from '../../db/auditoria.ts'
+import { origemOf, recordAuditoria } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -39,7 +39,16 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       config: admin,
       schema: { querystring: ListQuerySchema, response: { 200: pageOf(ClienteSchema) } },
     },
-    async (request) => listClientes(app.ctx.db, request.query),
+    // Reading the list of clients (personal data) is one audit event per request, not per row.
+    async (request) => {
+      const pagina = await listClientes(app.ctx.db, request.query)
+      await recordAuditoria(app.ctx.db, origemOf(request), {
+        acao: 'ler',
+        entidade: 'cliente',
+        depois: { busca: request.query.q, pagina: request.query.page ?? 1, total: pagina.total },
+      })
+      return pagina
+    },
   )
 
   // Opening a client (its edit dialog) is a read of personal data, recorded.

@@ -8,7 +8,7 @@ import { SENHA_ATUAL_INCORRETA, type SenhaAlteracao } from '#shared/schemas/cont
 /**
  * Changes the signed-in account's password. The current password is required (a session left
  * open is not enough to lock the owner out); every other session of the account ends, the one
- * with `sessaoAtual` (the request's session token) stays. The guesses are limited by the route
+ * with `sessaoAtual` (the request's session token) stays; answers how many ended. The guesses are limited by the route
  * (`enforceLimits`, per address and per account).
  */
 export async function alterarSenha(
@@ -21,5 +21,5 @@ export async function alterarSenha(
     throw new HttpError(400, SENHA_ATUAL_INCORRETA, 'senha_atual')
   const ctx = await deps.auth.$context
   await ctx.internalAdapter.updatePassword(actor.userId, await hashPassword(body.nova_senha))
-  await endOtherSessions(deps.db, actor.userId, sessaoAtual)
+  return endOtherSessions(deps.db, actor.userId, sessaoAtual)
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { recordConsent } from '../../auth/consentimento.ts'
 import { enforceLimits } from '../../auth/rate-limit.ts'
-import { currentSessionToken, endAllSessions, endOtherSessions } from '../../auth/session.ts'
+import { recordEventoDaConta } from '../../auth/conta-auditoria.ts'
+import { currentSessionToken, endOtherSessions } from '../../auth/session.ts'
 import { actorOf } from '../../policy.ts'
 import { getEmpresa } from '../../mail/empresa.ts'
 import { alterarSenha } from './alterar-senha.ts'
@@ -42,7 +43,9 @@ export async function contaRoutes(fastify: FastifyInstance) {
       const actor = actorOf(request)
       const { db, auth, config } = app.ctx
       await enforceLimits(db, reply, config.authLimits, 'password-change', request.ip, actor.email)
-      await alterarSenha(app.ctx, actor, request.body, await currentSessionToken(auth, request))
+      const token = await currentSessionToken(auth, request)
+      const encerradas = await alterarSenha(app.ctx, actor, request.body, token)
+      await recordEventoDaConta(request, 'senha', actor, { sessoes_encerradas: encerradas })
       return reply.status(204).send()
     },
   )
@@ -75,7 +78,9 @@ export async function contaRoutes(fastify: FastifyInstance) {
     '/api/conta/sessoes/:id',
     { config: { audience: 'user' }, schema: { params: SessaoParamsSchema } },
     async (request, reply) => {
-      await deleteSessao(app.ctx.db, actorOf(request), request.params.id)
+      const actor = actorOf(request)
+      await deleteSessao(app.ctx.db, actor, request.params.id)
+      await recordEventoDaConta(request, 'encerrar_sessoes', actor, { sessoes: 1 })
       return reply.status(204).send()
     },
   )
@@ -85,11 +90,12 @@ export async function contaRoutes(fastify: FastifyInstance) {
     { config: { audience: 'user' } },
     async (request, reply) => {
       const actor = actorOf(request)
-      await endOtherSessions(
-        app.ctx.db,
-        actor.userId,
-        await currentSessionToken(app.ctx.auth, request),
-      )
+      const token = await currentSessionToken(app.ctx.auth, request)
+      const encerradas = await endOtherSessions(app.ctx.db, actor.userId, token)
+      await recordEventoDaConta(request, 'encerrar_sessoes', actor, {
+        sessoes: encerradas,
+        outras: true,
+      })
       return reply.status(204).send()
     },
   )
@@ -99,7 +105,9 @@ export async function contaRoutes(fastify: FastifyInstance) {
     '/api/conta/sair',
     { config: { audience: 'user', beforeSecondFactor: true } },
     async (request, reply) => {
-      await endAllSessions(app.ctx.auth, actorOf(request).userId)
+      const actor = actorOf(request)
+      const encerradas = await endOtherSessions(app.ctx.db, actor.userId, null)
+      await recordEventoDaConta(request, 'sair', actor, { sessoes: encerradas })
       for (const name of ['better-auth.session_token', 'better-auth.session_data']) {
         reply.clearCookie(name, { path: '/' })
         reply.clearCookie(`__Secure-${name}`, { path: '/', secure: true })

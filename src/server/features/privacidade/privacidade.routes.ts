@@ -137,6 +137,6 @@ export async function privacidadeRoutes(fastify: FastifyInstance) {
       config: { audience: 'admin' },
       schema: { body: RetencaoSchema, response: { 200: RetencaoSchema } },
     },
-    async (request) => updateRetencao(app.ctx.db, request.body),
+    async (request) => updateRetencao(app.ctx.db, request.body, origemOf(request)),
   )
 }

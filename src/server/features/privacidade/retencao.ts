@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { clientes, enviosEmail, retencao, session, user } from '../../db/schema.ts'
+import { camposAlterados, recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { repeatEvery } from '../../repeat-every.ts'
 import { RETENCAO_PADRAO, type Retencao } from '#shared/schemas/privacidade.ts'
@@ -23,18 +24,28 @@ export async function getRetencao(db: DbOrTx): Promise<Retencao> {
   return row ?? RETENCAO_PADRAO
 }
 
-export async function updateRetencao(db: DbOrTx, body: Retencao): Promise<Retencao> {
-  const [row] = await db
-    .insert(retencao)
-    .values({ id: 1, ...body })
-    .onConflictDoUpdate({ target: retencao.id, set: { ...body, updated_at: sql`now()` } })
-    .returning({
-      auditoria_dias: retencao.auditoria_dias,
-      envios_email_dias: retencao.envios_email_dias,
-      sessoes_dias: retencao.sessoes_dias,
-      contas_nao_confirmadas_dias: retencao.contas_nao_confirmadas_dias,
-    })
-  return row
+/**
+ * Saves the retention settings; a change is an audit event in the same transaction (a shorter
+ * retention purges audit events, so who shortened it, and from what, is kept).
+ */
+export async function updateRetencao(db: Db, body: Retencao, origem: Origem): Promise<Retencao> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('retencao'))`)
+    const antes = await getRetencao(tx)
+    const [row] = await tx
+      .insert(retencao)
+      .values({ id: 1, ...body })
+      .onConflictDoUpdate({ target: retencao.id, set: { ...body, updated_at: sql`now()` } })
+      .returning({
+        auditoria_dias: retencao.auditoria_dias,
+        envios_email_dias: retencao.envios_email_dias,
+        sessoes_dias: retencao.sessoes_dias,
+        contas_nao_confirmadas_dias: retencao.contas_nao_confirmadas_dias,
+      })
+    const mudou = camposAlterados(antes, row)
+    if (mudou) await recordAuditoria(tx, origem, { acao: 'alterar', entidade: 'retencao', ...mudou })
+    return row
+  })
 }
 
 /** What the daily job removed, by kind (logged). */
