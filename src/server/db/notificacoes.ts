@@ -8,7 +8,34 @@ import type { TipoNotificacao } from '#shared/schemas/notificacoes.ts'
  * (an aviso created, a document sent, a status changed...), so an event and its notification are
  * committed together or not at all. Shared infrastructure: several features notify.
  */
-export type NovaNotificacao = { tipo: TipoNotificacao; titulo: string; link: string }
+export type NovaNotificacao = {
+  tipo: TipoNotificacao
+  titulo: string
+  link: string
+  /** The document it tells the client about: shown only while the client may see it. */
+  documentoId?: string
+  /** The aviso it tells the client about: shown only while it is visible to the client. */
+  avisoId?: string
+  /**
+   * Shown again after it was hidden: not news when this account was already told of this
+   * document or aviso (the earlier notification shows again with it).
+   */
+  umaVez?: boolean
+}
+
+/**
+ * Whether a notification may be shown (bell, count, e-mail, the titular's data export): one
+ * that tells about a document or an aviso passes through its visibility, like every other read of
+ * it, so nothing about a document or aviso the consultancy hid reaches the client. `alias` is the
+ * notifications table's name in the query.
+ */
+export const notificacaoVisivel = (alias = 'notificacoes') => {
+  const n = sql.identifier(alias)
+  return sql`((${n}.documento_id is null or exists (
+      select 1 from servicos_tipos_documentos d where d.id = ${n}.documento_id and d.visivel_usuario))
+    and (${n}.aviso_id is null or exists (
+      select 1 from avisos a where a.id = ${n}.aviso_id and a.visivel_cliente)))`
+}
 
 /** The screens a notification opens (the web app's paths). */
 export const linkNotificacao = {
@@ -20,10 +47,18 @@ export const linkNotificacao = {
 /** Notifies the account of the client that owns the service (none when it has no account). */
 export async function notifyCliente(tx: DbOrTx, servicoId: string, n: NovaNotificacao) {
   await tx.execute(sql`
-    insert into notificacoes (user_id, tipo, titulo, link)
-    select c.user_id, ${n.tipo}, ${n.titulo}, ${n.link}
+    insert into notificacoes (user_id, tipo, titulo, link, documento_id, aviso_id)
+    select c.user_id, ${n.tipo}, ${n.titulo}, ${n.link}, ${n.documentoId ?? null}::uuid,
+      ${n.avisoId ?? null}::uuid
     from servicos s join clientes c on c.id = s.cliente_id
-    where s.id = ${servicoId} and c.user_id is not null`)
+    where s.id = ${servicoId} and c.user_id is not null${
+      n.umaVez
+        ? sql` and not exists (
+          select 1 from notificacoes o where o.user_id = c.user_id and o.tipo = ${n.tipo}
+            and o.documento_id is not distinct from ${n.documentoId ?? null}::uuid
+            and o.aviso_id is not distinct from ${n.avisoId ?? null}::uuid)`
+        : sql``
+    }`)
 }
 
 /** Notifies every administrator. */

@@ -43,8 +43,9 @@ const eventosDesde = (desde: number) =>
     sql`select id, acao, entidade, entidade_id, depois from auditoria where id > ${desde} order by id`,
   )
 const ultimoId = async () =>
-  (await rawRows<{ id: number }>(t.db, sql`select coalesce(max(id), 0)::int as id from auditoria`))[0]
-    .id
+  (
+    await rawRows<{ id: number }>(t.db, sql`select coalesce(max(id), 0)::int as id from auditoria`)
+  )[0].id
 
 /** The Auditoria screen's items of one account (the `usuario` filter), newest first. */
 async function naAuditoria(email: string, acao: string): Promise<EventoAuditoriaItem[]> {
@@ -101,10 +102,13 @@ describe('account events', () => {
       200,
     )
     const mail = await readMail(t.outboxDir, a.email!)
-    const token = new URL(linkIn(mail!, `${TEST_ORIGIN}/auth/redefinir-senha?token=`)).searchParams.get(
-      'token',
-    )!
-    const reset = await post('/api/auth/reset-password', { token, newPassword: 'senha-do-link-456' })
+    const token = new URL(
+      linkIn(mail!, `${TEST_ORIGIN}/auth/redefinir-senha?token=`),
+    ).searchParams.get('token')!
+    const reset = await post('/api/auth/reset-password', {
+      token,
+      newPassword: 'senha-do-link-456',
+    })
     expect(reset.statusCode, reset.body).toBe(200)
     const [evento] = await naAuditoria(a.email!, 'senha')
     expect(evento).toMatchObject({ entidade_id: a.userId, ator_email: a.email })
@@ -112,7 +116,9 @@ describe('account events', () => {
       `${a.email} redefiniu a senha pelo link enviado por e-mail (todas as sessões encerradas)`,
     )
     // The used link again: refused, and nothing recorded.
-    expect((await post('/api/auth/reset-password', { token, newPassword: 'x-senha-789' })).statusCode).toBe(400)
+    expect(
+      (await post('/api/auth/reset-password', { token, newPassword: 'x-senha-789' })).statusCode,
+    ).toBe(400)
     expect(await naAuditoria(a.email!, 'senha')).toHaveLength(1)
   })
 
@@ -247,15 +253,17 @@ describe('retention and reads', () => {
     const [item] = (await naAuditoria(actors.admin.email!, 'ler')).filter(
       (e) => e.entidade === 'cliente',
     )
-    expect(item.descricao).toBe(`${actors.admin.email} consultou a lista de clientes (busca 'Auditado')`)
+    expect(item.descricao).toBe(
+      `${actors.admin.email} consultou a lista de clientes (busca 'Auditado')`,
+    )
     // A refused query (not an admin) reads nothing and records nothing.
     const antes = await ultimoId()
-    expect((await actors.owner.inject({ method: 'GET', url: '/api/admin/clientes' })).statusCode).toBe(
-      403,
-    )
-    expect((await actors.anonymous.inject({ method: 'GET', url: '/api/admin/clientes' })).statusCode).toBe(
-      401,
-    )
+    expect(
+      (await actors.owner.inject({ method: 'GET', url: '/api/admin/clientes' })).statusCode,
+    ).toBe(403)
+    expect(
+      (await actors.anonymous.inject({ method: 'GET', url: '/api/admin/clientes' })).statusCode,
+    ).toBe(401)
     expect(await eventosDesde(antes)).toEqual([])
   })
 

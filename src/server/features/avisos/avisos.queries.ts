@@ -99,6 +99,7 @@ export async function createAviso(
           tipo: 'aviso_novo',
           titulo: `Novo aviso em ${await nomeServico(tx, servicoId)}: ${resumo(row.texto)}`,
           link: linkNotificacao.inicioCliente(),
+          avisoId: row.id,
         })
       return toAviso(row)
     })
@@ -150,6 +151,8 @@ export async function updateAviso(db: DbOrTx, id: string, body: AvisoUpdate, ori
         tipo: 'aviso_novo',
         titulo: `Novo aviso em ${await nomeServico(tx, row.servico_id)}: ${resumo(row.texto)}`,
         link: linkNotificacao.inicioCliente(),
+        avisoId: id,
+        umaVez: true,
       })
     return toAviso(row)
   })

@@ -303,6 +303,8 @@ export async function updateDocumento(
       tipo: 'documento_disponivel',
       titulo: `Documento disponibilizado: ${documento.tipo} em ${await nomeServico(tx, antes.servicoId)}`,
       link: linkNotificacao.documentosCliente(antes.servicoId),
+      documentoId: id,
+      umaVez: true,
     })
   return documento
 }

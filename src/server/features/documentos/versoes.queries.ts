@@ -110,6 +110,7 @@ export async function addVersao(
       tipo: 'documento_disponivel',
       titulo: `Documento disponibilizado: ${p.tipo} em ${await nomeServico(tx, p.servicoId)}`,
       link: linkNotificacao.documentosCliente(p.servicoId),
+      documentoId: documento.id,
     })
   return { id: documento.id, tipo_documento_id: p.tipoDocumentoId, data_envio: nova.data_envio }
 }

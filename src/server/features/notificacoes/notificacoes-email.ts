@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { inArray, sql } from 'drizzle-orm'
 import { ORIGEM_SISTEMA, recordAuditoria } from '../../db/auditoria.ts'
+import { notificacaoVisivel } from '../../db/notificacoes.ts'
 import type { Db } from '../../db/client.ts'
 import { notificacoes } from '../../db/schema.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
@@ -55,7 +56,8 @@ export async function sendNotificacoesEmail(deps: NotificacoesEmailDeps) {
       where n.id = alvo.id and u.id = n.user_id
       returning n.id, n.user_id, u.email, n.titulo, n.link,
         exists (select 1 from notificacoes_email_desligado o
-                where o.user_id = n.user_id and o.tipo = n.tipo) as desligado`,
+                where o.user_id = n.user_id and o.tipo = n.tipo)
+          or not ${notificacaoVisivel('n')} as desligado`,
   )
   const porConta = new Map<string, Tomada[]>()
   for (const n of tomadas) {

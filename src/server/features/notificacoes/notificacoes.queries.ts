@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { notificacaoVisivel } from '../../db/notificacoes.ts'
 import { notificacoes, notificacoesEmailDesligado } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import type { Actor } from '../../policy.ts'
@@ -23,8 +24,11 @@ const toNotificacao = (row: typeof notificacoes.$inferSelect): Notificacao => ({
   read_at: row.read_at?.toISOString() ?? null,
 })
 
-/** The account's own notifications: the only scope there is. */
-const own = (actor: Actor) => eq(notificacoes.user_id, actor.userId)
+/**
+ * The account's own notifications (the only scope there is), those about a document or aviso
+ * only while it is visible to the client (`notificacaoVisivel`).
+ */
+const own = (actor: Actor) => and(eq(notificacoes.user_id, actor.userId), notificacaoVisivel())
 
 /** The bell's count: one range of the partial index `notificacoes_nao_lidas_idx`. */
 export async function countNaoLidas(db: DbOrTx, actor: Actor): Promise<number> {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { describeDevice } from '../../auth/device.ts'
 import type { DbOrTx } from '../../db/client.ts'
+import { notificacaoVisivel } from '../../db/notificacoes.ts'
 import {
   auditoria,
   avisos,
@@ -247,7 +248,7 @@ function notificacoesDoTitular(db: DbOrTx, actor: Actor) {
       lida_em: notificacoes.read_at,
     })
     .from(notificacoes)
-    .where(eq(notificacoes.user_id, actor.userId))
+    .where(and(eq(notificacoes.user_id, actor.userId), notificacaoVisivel()))
     .orderBy(notificacoes.created_at)
 }
 
