@@ -139,11 +139,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       schema: { params: CepParamsSchema, response: { 200: EnderecoCepSchema } },
     },
     async (request, reply) => {
-      const endereco = await lookupCep(
-        app.ctx.config.cepApiUrl,
-        request.params.cep,
-        request.log,
-      )
+      const endereco = await lookupCep(app.ctx.config.cepApiUrl, request.params.cep, request.log)
       reply.header('cache-control', 'private, max-age=3600')
       return endereco
     },

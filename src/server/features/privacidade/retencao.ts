@@ -43,7 +43,8 @@ export async function updateRetencao(db: Db, body: Retencao, origem: Origem): Pr
         contas_nao_confirmadas_dias: retencao.contas_nao_confirmadas_dias,
       })
     const mudou = camposAlterados(antes, row)
-    if (mudou) await recordAuditoria(tx, origem, { acao: 'alterar', entidade: 'retencao', ...mudou })
+    if (mudou)
+      await recordAuditoria(tx, origem, { acao: 'alterar', entidade: 'retencao', ...mudou })
     return row
   })
 }
