@@ -52,6 +52,14 @@ describe('parseConfig', () => {
       { ADMIN_EMAIL: 'nao-email', ADMIN_PASSWORD: '123456' },
       /^Invalid configuration: ADMIN_EMAIL: /,
     ],
+    [
+      { ADMIN_EMAIL: 'admin@x.com', ADMIN_PASSWORD: 'curta12' },
+      /^Invalid configuration: ADMIN_PASSWORD: must have at least 8 characters/,
+    ],
+    [
+      { ADMIN_EMAIL: 'admin@x.com', ADMIN_PASSWORD: 'password123' },
+      /^Invalid configuration: ADMIN_PASSWORD: is a common password/,
+    ],
     [{ SMTP_URL: 'http://x' }, /^Invalid configuration: SMTP_URL: /],
     [{ WARNINGS_HOUR: '24' }, /^Invalid configuration: WARNINGS_HOUR: /],
     [{ WARNINGS_TIMEZONE: 'Brasil/Nada' }, /^Invalid configuration: WARNINGS_TIMEZONE: /],

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
+import { isSenhaComum } from './auth/senhas.ts'
+import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -24,7 +26,12 @@ const EnvSchema = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
   APP_URL: optional(z.url()),
   ADMIN_EMAIL: optional(z.email()),
-  ADMIN_PASSWORD: optional(z.string().min(6, 'must have at least 6 characters')),
+  ADMIN_PASSWORD: optional(
+    z
+      .string()
+      .min(MIN_PASSWORD, `must have at least ${MIN_PASSWORD} characters`)
+      .refine((v) => !isSenhaComum(v), 'is a common password: choose another'),
+  ),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: z.preprocess(
     emptyToUndefined,

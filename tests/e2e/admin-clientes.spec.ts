@@ -75,7 +75,7 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   )
   await expect(dialog.locator('#cliente-documento-erro')).toBeVisible()
   await expect(dialog.locator('#cliente-senha-erro')).toHaveText(
-    'A senha temporária deve ter pelo menos 6 caracteres.',
+    'A senha temporária deve ter pelo menos 8 caracteres.',
   )
 
   // Closing the dialog with changes asks first; "Cancelar" there keeps what was typed.
@@ -115,7 +115,7 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   await expect(dialog.getByLabel('Bairro')).toHaveValue('Enseada do Suá')
   await expect(dialog.getByLabel('Complemento')).toBeFocused()
   await expect(dialog).toBeVisible()
-  await expect(toast(page, 'A senha temporária deve ter pelo menos 6 caracteres.')).toHaveCount(0)
+  await expect(toast(page, 'A senha temporária deve ter pelo menos 8 caracteres.')).toHaveCount(0)
   await clearMasked(cep)
   await cep.pressSequentially('29100000')
   await expect(cep).toHaveValue('29100-000')
@@ -127,7 +127,7 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   const senha = dialog.getByLabel('Senha temporária')
   await senha.fill('abc')
   await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
-  await expect(toast(page, 'A senha temporária deve ter pelo menos 6 caracteres.')).toBeVisible()
+  await expect(toast(page, 'A senha temporária deve ter pelo menos 8 caracteres.')).toBeVisible()
   await dialog.getByRole('button', { name: 'Gerar senha' }).click()
   await expect(senha).toHaveValue(/^Temp.{8}$/)
   const temporaria = await senha.inputValue()

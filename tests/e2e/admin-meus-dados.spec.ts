@@ -32,7 +32,7 @@ test('shows the e-mail and role read-only and changes the password', async ({ pa
   await confirmacao.fill('abc')
   await alterar.click()
   await expect(toast(page, 'Senha muito curta')).toBeVisible()
-  await expect(toast(page, 'A nova senha deve ter pelo menos 6 caracteres.')).toBeVisible()
+  await expect(toast(page, 'A nova senha deve ter pelo menos 8 caracteres.')).toBeVisible()
 
   // Show/hide.
   await expect(nova).toHaveAttribute('type', 'password')

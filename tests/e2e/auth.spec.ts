@@ -117,7 +117,7 @@ test.describe('/auth', () => {
     await page.getByLabel('Li e aceito a Política de Privacidade e os Termos de Uso').check()
     await page.getByRole('button', { name: 'Criar conta' }).click()
     await expect(page.getByText('Erro ao criar conta')).toBeVisible()
-    await expect(page.getByText('A senha deve ter pelo menos 6 caracteres.')).toBeVisible()
+    await expect(page.getByText('A senha deve ter pelo menos 8 caracteres.')).toBeVisible()
 
     await page.getByLabel('Senha', { exact: true }).fill('minha-senha-1')
     await page.getByRole('button', { name: 'Criar conta' }).click()

@@ -5,6 +5,7 @@ import { createConfirmedAccount, ensureAdmin } from './auth.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import {
   createActors,
+  createClientActor,
   PASSWORD,
   signIn,
   type Actor,
@@ -132,7 +133,7 @@ describe('sign-up and confirmation', () => {
     ).toBe(false)
   })
 
-  it('refuses a password shorter than 6 characters in Portuguese', async () => {
+  it('refuses a password shorter than 8 characters in Portuguese', async () => {
     const email = `${unique('curta')}@example.com`
     const res = await post('/api/auth/sign-up/email', {
       email,
@@ -141,7 +142,43 @@ describe('sign-up and confirmation', () => {
       aceite_termos: true,
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe('A senha deve ter pelo menos 6 caracteres.')
+    expect(res.json().message).toBe('A senha deve ter pelo menos 8 caracteres.')
+    const seteLetras = await post('/api/auth/sign-up/email', {
+      email,
+      password: 'abcd123',
+      name: email,
+      aceite_termos: true,
+    })
+    expect(seteLetras.statusCode).toBe(400)
+    expect(seteLetras.json().message).toBe('A senha deve ter pelo menos 8 caracteres.')
+  })
+
+  it('refuses a common password at sign-up and through the reset link, in Portuguese', async () => {
+    const email = `${unique('comum')}@example.com`
+    const COMUM = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.'
+    for (const password of ['12345678', 'Password123', 'senha1234']) {
+      const res = await post('/api/auth/sign-up/email', {
+        email,
+        password,
+        name: email,
+        aceite_termos: true,
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ message: COMUM, field: 'password' })
+    }
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([])
+    // The reset link: refused before the token is spent; a good password then works.
+    const a = await createClientActor(t, 'owner')
+    await post('/api/auth/request-password-reset', { email: a.email })
+    const mail = await readMail(t.outboxDir, a.email!)
+    const token = new URL(
+      linkIn(mail!, `${TEST_ORIGIN}/auth/redefinir-senha?token=`),
+    ).searchParams.get('token')!
+    const comum = await post('/api/auth/reset-password', { token, newPassword: 'qwerty123' })
+    expect(comum.statusCode).toBe(400)
+    expect(comum.json()).toEqual({ message: COMUM, field: 'newPassword' })
+    const boa = await post('/api/auth/reset-password', { token, newPassword: 'uma-boa-senha-789' })
+    expect(boa.statusCode).toBe(200)
   })
 
   it('refuses a cross-site POST (CSRF): a cookie-carrying request from another origin', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Auth } from './auth.ts'
 import { tooManyMessage } from './rate-limit.ts'
+import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
 
 /**
  * How a request of /api/auth reaches better-auth (its fetch handler) and how the answer comes
@@ -82,7 +83,7 @@ const MESSAGES: Record<string, string> = {
     'Seu email ainda não foi confirmado. Enviamos um novo link de confirmação para sua caixa de entrada.',
   USER_ALREADY_EXISTS: 'Já existe uma conta com este email.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'Já existe uma conta com este email.',
-  PASSWORD_TOO_SHORT: 'A senha deve ter pelo menos 6 caracteres.',
+  PASSWORD_TOO_SHORT: `A senha deve ter pelo menos ${MIN_PASSWORD} caracteres.`,
   PASSWORD_TOO_LONG: 'A senha deve ter no máximo 128 caracteres.',
   INVALID_TOKEN: 'Link inválido ou expirado. Peça um novo email.',
   TOKEN_EXPIRED: 'Link expirado. Peça um novo email.',

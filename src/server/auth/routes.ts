@@ -6,6 +6,7 @@ import { afterBetterAuth } from './after-better-auth.ts'
 import { contaDoLinkDeRedefinicao, contaPorId, recordEventoDaConta } from './conta-auditoria.ts'
 import { answerBody, emailOf, forwardToBetterAuth } from './better-auth-http.ts'
 import { knownBrowserOf } from './known-browser.ts'
+import { assertSenhaIncomum } from './senhas.ts'
 import { enforceLimits, LIMITED_AUTH_PATHS } from './rate-limit.ts'
 import { pendingTwoFactorUser, type ActorResolver } from './session.ts'
 import { claimTotpStep, CODIGO_JA_USADO } from './totp-once.ts'
@@ -64,6 +65,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       if (hasNul(request.body)) throw new HttpError(400, DADOS_INVALIDOS)
       // A sign-up accepts the privacy notice and terms (`aceite_termos: true`); the
       // flag is the portal's, so better-auth gets the body without it.
+      // A new password (sign-up, the reset link) is not one of the common ones (senhas.ts).
+      if (path === '/sign-up/email') assertSenhaIncomum(bodyOf(request).password, 'password')
+      if (path === '/reset-password') assertSenhaIncomum(bodyOf(request).newPassword, 'newPassword')
       let forwarded = request.body
       if (path === '/sign-up/email' && request.method === 'POST') {
         const { aceite_termos: aceite, ...rest } = (request.body ?? {}) as Record<string, unknown>

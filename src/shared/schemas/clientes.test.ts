@@ -45,13 +45,13 @@ describe('ClienteFormSchema (SPEC §5 "Admin client form")', () => {
     ).toBe('Documento inválido: informe um CPF ou CNPJ válido.')
   })
 
-  it('needs a temporary password of 6+ characters on create', () => {
+  it('needs a temporary password of 8+ characters on create', () => {
     const base = { nome: 'A', email: 'a@b.co', documento: '52998224725' }
     expect(first(ClienteCreateSchema.safeParse(base))).toBe(
-      'A senha temporária deve ter pelo menos 6 caracteres.',
+      'A senha temporária deve ter pelo menos 8 caracteres.',
     )
     expect(first(ClienteCreateSchema.safeParse({ ...base, senha_temporaria: '12345' }))).toBe(
-      'A senha temporária deve ter pelo menos 6 caracteres.',
+      'A senha temporária deve ter pelo menos 8 caracteres.',
     )
     expect(
       ClienteCreateSchema.safeParse({ ...base, senha_temporaria: generateSenhaTemporaria() }).success,

@@ -11,7 +11,7 @@ import { MIN_PASSWORD } from './conta.ts'
 
 /** SPEC §5: the three required fields share one message. */
 export const CLIENTE_OBRIGATORIOS = 'Campos obrigatórios: Preencha nome, email e documento.'
-export const SENHA_TEMPORARIA_CURTA = 'A senha temporária deve ter pelo menos 6 caracteres.'
+export const SENHA_TEMPORARIA_CURTA = `A senha temporária deve ter pelo menos ${MIN_PASSWORD} caracteres.`
 export const DOCUMENTO_DUPLICADO = 'Já existe um cliente cadastrado com esse documento.'
 export const EMAIL_DUPLICADO = 'Já existe um cliente cadastrado com esse email.'
 export const CONTA_NAO_CRIADA = 'Cliente adicionado, mas não foi possível criar conta de usuário.'

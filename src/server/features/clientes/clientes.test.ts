@@ -302,7 +302,7 @@ describe('POST /api/admin/clientes', () => {
     expect(await countUsers()).toBe(usersBefore)
   })
 
-  const SENHA = 'A senha temporária deve ter pelo menos 6 caracteres.'
+  const SENHA = 'A senha temporária deve ter pelo menos 8 caracteres.'
   it.each([
     [{ nome: '' }, OBRIGATORIOS],
     [{ nome: undefined }, OBRIGATORIOS],
@@ -313,6 +313,11 @@ describe('POST /api/admin/clientes', () => {
     [{ documento: '529.982.247-24' }, 'Documento inválido: informe um CPF ou CNPJ válido.'],
     [{ email: 'sem-arroba' }, 'Informe um email válido.'],
     [{ senha_temporaria: 'Temp' }, SENHA],
+    [{ senha_temporaria: 'Temp123' }, SENHA],
+    [
+      { senha_temporaria: 'password123' },
+      'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+    ],
     [{ senha_temporaria: undefined }, SENHA],
     [{ senha_temporaria: 123456 }, SENHA],
     [{ nascimento: '31/12/1990' }, 'Data de nascimento inválida.'],

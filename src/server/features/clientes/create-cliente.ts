@@ -1,3 +1,4 @@
+import { assertSenhaIncomum } from '../../auth/senhas.ts'
 import { and, eq, gte, notExists, sql } from 'drizzle-orm'
 import { createConfirmedAccount, type Auth } from '../../auth/auth.ts'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
@@ -24,6 +25,7 @@ export async function createCliente(
 ) {
   const { db } = deps
   const { senha_temporaria, ...dados } = body
+  assertSenhaIncomum(senha_temporaria, 'senha_temporaria')
   await assertUnique(db, dados)
 
   let id: string

@@ -1,4 +1,5 @@
 import { hashPassword, isCurrentPassword, type Auth } from '../../auth/auth.ts'
+import { assertSenhaIncomum } from '../../auth/senhas.ts'
 import { endOtherSessions } from '../../auth/session.ts'
 import type { Db } from '../../db/client.ts'
 import { HttpError } from '../../errors.ts'
@@ -19,6 +20,7 @@ export async function alterarSenha(
 ) {
   if (!(await isCurrentPassword(deps.auth, actor.userId, body.senha_atual)))
     throw new HttpError(400, SENHA_ATUAL_INCORRETA, 'senha_atual')
+  assertSenhaIncomum(body.nova_senha, 'nova_senha')
   const ctx = await deps.auth.$context
   await ctx.internalAdapter.updatePassword(actor.userId, await hashPassword(body.nova_senha))
   return endOtherSessions(deps.db, actor.userId, sessaoAtual)

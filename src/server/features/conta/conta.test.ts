@@ -69,7 +69,11 @@ describe('POST /api/conta/senha (change password)', () => {
     ],
     [
       { senha_atual: PASSWORD, nova_senha: 'abc', confirmacao: 'abc' },
-      'A nova senha deve ter pelo menos 6 caracteres.',
+      'A nova senha deve ter pelo menos 8 caracteres.',
+    ],
+    [
+      { senha_atual: PASSWORD, nova_senha: 'abcd123', confirmacao: 'abcd123' },
+      'A nova senha deve ter pelo menos 8 caracteres.',
     ],
     [
       { senha_atual: PASSWORD, nova_senha: 'x'.repeat(129), confirmacao: 'x'.repeat(129) },
@@ -85,6 +89,24 @@ describe('POST /api/conta/senha (change password)', () => {
     expect(res.json().message).toBe(message)
     await expect(signIn(t, actors.owner.email!)).resolves.toContain('session_token')
   })
+
+  it.each(['12345678', 'password123', 'Senha1234', 'qwerty123'])(
+    'refuses the common password %s and changes nothing',
+    async (comum) => {
+      const res = await change(actors.owner, {
+        senha_atual: PASSWORD,
+        nova_senha: comum,
+        confirmacao: comum,
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({
+        message: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+        field: 'nova_senha',
+      })
+      await expect(signIn(t, actors.owner.email!, comum)).rejects.toThrow()
+      await expect(signIn(t, actors.owner.email!)).resolves.toContain('session_token')
+    },
+  )
 
   it('refuses a wrong current password and changes nothing', async () => {
     const res = await change(actors.owner, {

@@ -152,7 +152,7 @@ export function ClienteDialog({ cliente, onClose }: { cliente?: Cliente; onClose
             htmlFor="cliente-senha"
             error={errors.senha_temporaria?.message}
             required
-            hint="Mínimo de 6 caracteres. Informe-a ao cliente: ele poderá trocá-la em Meus Dados."
+            hint="Mínimo de 8 caracteres. Informe-a ao cliente: ele poderá trocá-la em Meus Dados."
           >
             <div className="flex gap-2">
               <div className="min-w-0 flex-1">

@@ -54,7 +54,7 @@ export function AlterarSenhaCard() {
           </span>
           Alterar Senha
         </h2>
-        <CardDescription>Use pelo menos 6 caracteres.</CardDescription>
+        <CardDescription>Use pelo menos 8 caracteres e evite senhas comuns.</CardDescription>
       </CardHeader>
       <CardContent>
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />

@@ -253,7 +253,7 @@ function RegisterForm() {
         label="Senha"
         htmlFor="register-password"
         error={errors.password?.message}
-        hint="Mínimo de 6 caracteres."
+        hint="Mínimo de 8 caracteres; evite senhas comuns."
       >
         <PasswordInput
           id="register-password"
