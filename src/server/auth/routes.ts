@@ -77,7 +77,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, resolveActo
       const isTwoFactor = path.startsWith('/two-factor/')
       // The signed-in account, for the second-factor endpoints (better-auth checks the session
       // itself; the portal needs it for the limits and the administrators' rules).
-      const actor = isTwoFactor || path === '/sign-out' ? await resolveActor(request, reply) : null
+      // (For get-session too: the portal's checks, such as the absolute lifetime, end a session
+      // better-auth alone would still answer.)
+      const actor =
+        isTwoFactor || path === '/sign-out' || path === '/get-session'
+          ? await resolveActor(request, reply)
+          : null
       if (path === '/two-factor/disable' && actor?.role === 'admin')
         throw new HttpError(403, DOIS_FATORES_OBRIGATORIO)
       // Enabling, disabling and new recovery codes need a session the portal accepts (not one

@@ -129,4 +129,31 @@ describe('session cookie', () => {
     // The refreshed cookie keeps working.
     expect((await me(a.cookie!)).statusCode).toBe(200)
   })
+
+  it('ends a session 30 days after its sign-in however much it is used (absolute lifetime)', async () => {
+    const a = await signedIn()
+    // In use every day (its sliding expiry in 7 days), signed in 29 days and 23 hours ago: kept.
+    const inUse = { expiresAt: new Date(Date.now() + 7 * DAY - 60_000), updatedAt: new Date() }
+    await t.db
+      .update(session)
+      .set({ ...inUse, createdAt: new Date(Date.now() - 30 * DAY + 3_600_000) })
+      .where(eq(session.token, a.token))
+    expect((await me(a.cookie!)).statusCode).toBe(200)
+    // Signed in 30 days ago: refused and ended, on /api/me and on better-auth's get-session.
+    await t.db
+      .update(session)
+      .set({ ...inUse, createdAt: new Date(Date.now() - 30 * DAY - 60_000) })
+      .where(eq(session.token, a.token))
+    const viaAuth = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: a.cookie! },
+    })
+    expect(viaAuth.statusCode).toBe(200)
+    expect(viaAuth.json()).toBeNull()
+    expect(await sessionRow(a.token)).toBeUndefined()
+    expect((await me(a.cookie!)).statusCode).toBe(401)
+    // A new sign-in starts a new 30 days.
+    expect((await me(await signIn(t, a.email!))).statusCode).toBe(200)
+  })
 })

@@ -10,6 +10,12 @@ import type { Auth } from './auth.ts'
 /** How stale a session's last use (its updatedAt) may be: one write per session per 5 minutes. */
 const LAST_USE_PRECISION_MS = 5 * 60 * 1000
 
+/**
+ * A session ends 30 days after its sign-in however much it is used (ASVS 7.3.2): the sliding
+ * lifetime (`session.expiresIn` in auth.ts, 7 days unused) ends it sooner when idle.
+ */
+export const SESSAO_DURACAO_MAXIMA_MS = 30 * 24 * 60 * 60 * 1000
+
 /** Resolves the session of a request into an actor, or null (no, bad or ended session). */
 export type ActorResolver = (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | null>
 
@@ -25,7 +31,8 @@ export type ActorResolver = (request: FastifyRequest, reply: FastifyReply) => Pr
  * `updateAge` in auth.ts) goes through better-auth's getSession, which deletes or extends it; the
  * cookies it sets (the refreshed one, or the cleared one) are passed on to the browser. (A
  * sign-in without "remember me" makes a one-day session that always takes that way; the portal's
- * sign-in always remembers.)
+ * sign-in always remembers.) A session past its absolute lifetime (`SESSAO_DURACAO_MAXIMA_MS`) is
+ * ended whatever its sliding expiry says.
  */
 export async function createActorResolver(auth: Auth, db: Db): Promise<ActorResolver> {
   const ctx = await auth.$context
@@ -38,6 +45,7 @@ export async function createActorResolver(auth: Auth, db: Db): Promise<ActorReso
       sessionId: session.id,
       expiresAt: session.expiresAt,
       updatedAt: session.updatedAt,
+      createdAt: session.createdAt,
       userId: user.id,
       email: user.email,
       emailVerified: user.emailVerified,
@@ -61,12 +69,16 @@ export async function createActorResolver(auth: Auth, db: Db): Promise<ActorReso
     // An account with the second factor on has only sessions opened after the code. One opened
     // with the password alone (a sign-in that raced the enrolment, a device trusted before) is
     // refused and ended, whenever it was made.
-    if (row.twoFactorEnabled && !row.doisFatores) {
+    const now = Date.now()
+    // The same for a session older than the absolute lifetime, however recently used.
+    if (
+      (row.twoFactorEnabled && !row.doisFatores) ||
+      now - row.createdAt.getTime() >= SESSAO_DURACAO_MAXIMA_MS
+    ) {
       await db.delete(session).where(eq(session.token, token))
       return null
     }
     const expiresAt = row.expiresAt.getTime()
-    const now = Date.now()
     if (expiresAt <= now || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) {
       const { headers, response } = await auth.api.getSession({
         headers: fromNodeHeaders(request.headers),
