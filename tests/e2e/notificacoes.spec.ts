@@ -58,7 +58,8 @@ test('client home after a visible aviso; the analyst’s bell after a request an
   const admin = await adminContext.newPage()
   await login(admin, ADMIN)
   await admin.goto('/app/admin/servicos')
-  await expect(bell(admin)).toHaveAccessibleName(/^Notificações: \d+ não lidas?$/)
+  // (The desktop and phone runs share this administrator, and opening the bell reads what it
+  // shows: the unread count depends on the other run, the list does not.)
   await bell(admin).click()
   const adminLista = admin.getByRole('list', { name: 'Lista de notificações' })
   const pedido = adminLista.getByRole('button', {
@@ -128,7 +129,7 @@ test('client home after a visible aviso; the analyst’s bell after a request an
     .getByRole('button', { name: new RegExp(`^Aviso concluído por ${nome}`) })
   await expect(concluido).toBeVisible()
   // (Every administrator shares the notifications, and the other project's run reads them too:
-  // "Marcar todas como lidas" is checked on the client's own account, below.)
+  // reading on opening is checked on the client's own account, below.)
   await concluido.click()
   await expect(admin).toHaveURL(`/app/admin/servico/${servicoId}`)
 
@@ -189,12 +190,14 @@ test('notifications left unread past the delay arrive in one e-mail, readable on
   // One message per delay: the next checks send nothing more for the same notifications.
   await page.waitForTimeout(6_000)
   expect(await mailsTo(cliente.email, /notifica/)).toHaveLength(1)
-  // Still unread in the bell: the e-mail does not read them.
+  // Still unread in the bell: the e-mail does not read them; opening the bell does.
   await page.goto('/app/usuario/dashboard')
   await expect(bell(page)).toHaveAccessibleName('Notificações: 2 não lidas')
   await bell(page).click()
-  await page.getByRole('button', { name: 'Marcar todas como lidas' }).click()
+  const lista = page.getByRole('list', { name: 'Lista de notificações' })
+  await expect(lista.getByRole('listitem')).toHaveCount(2)
   await expect(bell(page)).toHaveAccessibleName('Notificações')
+  await expect(page.getByRole('button', { name: 'Marcar todas como lidas' })).toBeDisabled()
   await page.keyboard.press('Escape')
 
   // The message as a phone's mail app shows it: nothing wider than the screen.
@@ -226,4 +229,60 @@ test('the bell asks for its count once, not on every screen', async ({ page }) =
   }
   await page.waitForTimeout(1000)
   expect(pedidos.filter((u) => u.endsWith('/api/notificacoes/contagem'))).toHaveLength(1)
+})
+
+test('a rejected document reaches the client in the bell and on the home, and opens on its card @responsive', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const project = test.info().project.name
+  await login(page, await newClientAccount(page.request))
+  await completeCadastro(page, `Cliente Rejeicao ${project} ${Date.now()}`)
+  const servicoId = await solicitarServico(page)
+  await page.goto(`/app/servico/${servicoId}/documentos`)
+  await page
+    .getByLabel('Arquivo de Contrato Social', { exact: true })
+    .setInputFiles(FILES.pdf('contrato.pdf'))
+  await expect(page.getByText('Documento enviado!')).toBeVisible()
+  const docs = await (await page.request.get(`/api/servicos/${servicoId}/documentos`)).json()
+  const contrato = docs.exigidos.find((e: { tipo: string }) => e.tipo === 'Contrato Social')
+  const documentoId = contrato.documento.id as string
+
+  // The analyst rejects it, with the reason.
+  const adminContext = await browser.newContext({ baseURL: BASE_URL })
+  const admin = await adminContext.newPage()
+  await login(admin, ADMIN)
+  const motivo = `Cópia ilegível, envie outra ${project}`
+  const res = await admin.request.post(`/api/admin/documentos/${documentoId}/revisao`, {
+    headers: { origin: BASE_URL },
+    data: { estado: 'rejeitado', motivo },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+  await adminContext.close()
+
+  // The home says it, and the bell tells it with the reason.
+  await page.goto('/app/usuario/dashboard')
+  await expect(page.getByText('1 documento rejeitado: envie novamente').first()).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Resumo' })).toContainText(
+    '1serviço aguardando documentos',
+  )
+  await expect(bell(page)).toHaveAccessibleName('Notificações: 1 não lida')
+  await bell(page).click()
+  const item = page
+    .getByRole('list', { name: 'Lista de notificações' })
+    .getByRole('button', { name: /^Documento rejeitado: Contrato Social em / })
+  await expect(item).toContainText(`Motivo: ${motivo}`)
+  // Opening the bell read it.
+  await expect(bell(page)).toHaveAccessibleName('Notificações')
+  await shot(page, 'sino-rejeicao')
+
+  // It opens the documents page on that document, highlighted, with the reason.
+  await item.click()
+  await expect(page).toHaveURL(`/app/servico/${servicoId}/documentos?documento=${documentoId}`)
+  const card = page.getByRole('article', { name: 'Contrato Social' })
+  await expect(card).toHaveAttribute('data-destacado', 'true')
+  await expect(card).toContainText(`Motivo: ${motivo}`)
+  await expect(card).toBeInViewport()
+  await shot(page, 'documento-rejeitado')
 })

@@ -3,23 +3,28 @@ import path from 'node:path'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-/** The newest .eml in the outbox addressed to `to` (subjects decoded), or undefined. */
-export async function readMail(outboxDir: string, to: string): Promise<ParsedMail | undefined> {
+/** Every message of the outbox addressed to `to` (subjects decoded), oldest first. */
+export async function readMails(outboxDir: string, to: string): Promise<ParsedMail[]> {
   let files: string[]
   try {
     files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml'))
   } catch {
-    return undefined
+    return []
   }
-  for (const file of files.sort().reverse()) {
-    const mail = await simpleParser(readFileSync(path.join(outboxDir, file)))
-    const recipients = [mail.to]
+  const mails = await Promise.all(
+    files.sort().map((f) => simpleParser(readFileSync(path.join(outboxDir, f)))),
+  )
+  return mails.filter((m) =>
+    [m.to]
       .flat()
       .flatMap((a) => a?.value ?? [])
-      .map((v) => v.address?.toLowerCase())
-    if (recipients.includes(to.toLowerCase())) return mail
-  }
-  return undefined
+      .some((v) => v.address?.toLowerCase() === to.toLowerCase()),
+  )
+}
+
+/** The newest .eml in the outbox addressed to `to` (subjects decoded), or undefined. */
+export async function readMail(outboxDir: string, to: string): Promise<ParsedMail | undefined> {
+  return (await readMails(outboxDir, to)).at(-1)
 }
 
 /** The first link in a mail's text that starts with `prefix`. */

@@ -21,6 +21,11 @@ export type NovaNotificacao = {
    * document or aviso (the earlier notification shows again with it).
    */
   umaVez?: boolean
+  /**
+   * The event's own e-mail told the person already (a rejection, an automatic warning): the
+   * notification is born delivered, so the digest of unread notifications never repeats it.
+   */
+  entreguePorEmail?: boolean
 }
 
 /**
@@ -40,16 +45,23 @@ export const notificacaoVisivel = (alias = 'notificacoes') => {
 /** The screens a notification opens (the web app's paths). */
 export const linkNotificacao = {
   inicioCliente: () => '/app/usuario/dashboard',
-  documentosCliente: (servicoId: string) => `/app/servico/${servicoId}/documentos`,
+  documentosCliente: (servicoId: string, documentoId?: string) =>
+    `/app/servico/${servicoId}/documentos${documentoId ? `?documento=${documentoId}` : ''}`,
   servicoAdmin: (servicoId: string) => `/app/admin/servico/${servicoId}`,
+}
+
+/** A notification's short text: the first line, at most 80 characters. */
+export const resumoNotificacao = (texto: string) => {
+  const linha = texto.split('\n')[0].trim()
+  return linha.length > 80 ? `${linha.slice(0, 79)}…` : linha
 }
 
 /** Notifies the account of the client that owns the service (none when it has no account). */
 export async function notifyCliente(tx: DbOrTx, servicoId: string, n: NovaNotificacao) {
   await tx.execute(sql`
-    insert into notificacoes (user_id, tipo, titulo, link, documento_id, aviso_id)
+    insert into notificacoes (user_id, tipo, titulo, link, documento_id, aviso_id, email_em)
     select c.user_id, ${n.tipo}, ${n.titulo}, ${n.link}, ${n.documentoId ?? null}::uuid,
-      ${n.avisoId ?? null}::uuid
+      ${n.avisoId ?? null}::uuid, ${n.entreguePorEmail ? sql`now()` : sql`null::timestamptz`}
     from servicos s join clientes c on c.id = s.cliente_id
     where s.id = ${servicoId} and c.user_id is not null${
       n.umaVez
@@ -100,11 +112,11 @@ export async function notifyAvisoAutomatico(
   mensagem: string,
 ) {
   if (!primeiroEnvio) return
-  const linha = mensagem.split('\n')[0].trim()
   await notifyCliente(tx, servicoId, {
     tipo: 'aviso_automatico',
-    titulo: `Aviso de vencimento: ${await nomeServico(tx, servicoId)}: ${linha.length > 80 ? `${linha.slice(0, 79)}…` : linha}`,
+    titulo: `Aviso de vencimento: ${await nomeServico(tx, servicoId)}: ${resumoNotificacao(mensagem)}`,
     link: linkNotificacao.inicioCliente(),
+    entreguePorEmail: true,
   })
 }
 

@@ -54,7 +54,8 @@ describe('ClienteFormSchema (SPEC §5 "Admin client form")', () => {
       'A senha temporária deve ter pelo menos 8 caracteres.',
     )
     expect(
-      ClienteCreateSchema.safeParse({ ...base, senha_temporaria: generateSenhaTemporaria() }).success,
+      ClienteCreateSchema.safeParse({ ...base, senha_temporaria: generateSenhaTemporaria() })
+        .success,
     ).toBe(true)
   })
 })

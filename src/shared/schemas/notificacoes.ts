@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uuidField } from './common.ts'
 
 /** The kinds of notification, the client's and the administration's. */
 export const TIPOS_NOTIFICACAO = [
@@ -9,6 +10,7 @@ export const TIPOS_NOTIFICACAO = [
   'servico_solicitado',
   'documento_enviado',
   'aviso_concluido',
+  'documento_rejeitado',
 ] as const
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number]
 
@@ -18,7 +20,13 @@ export const TIPOS_CLIENTE = [
   'documento_disponivel',
   'status_alterado',
   'aviso_automatico',
+  'documento_rejeitado',
 ] as const satisfies readonly TipoNotificacao[]
+/**
+ * The client's kinds whose e-mail Meus Dados turns on or off: a rejection always goes by its own
+ * e-mail (a decision about the client's document), so it has no choice there.
+ */
+export const PREFERENCIAS_CLIENTE = TIPOS_CLIENTE.filter((t) => t !== 'documento_rejeitado')
 export const TIPOS_ADMIN = [
   'servico_solicitado',
   'documento_enviado',
@@ -33,6 +41,7 @@ export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
   servico_solicitado: 'Novas solicitações de serviço',
   documento_enviado: 'Documentos enviados ou reenviados por clientes',
   aviso_concluido: 'Avisos concluídos por clientes',
+  documento_rejeitado: 'Documentos rejeitados pela consultoria',
 }
 
 export const NotificacaoSchema = z.object({
@@ -58,6 +67,18 @@ export type Notificacoes = z.infer<typeof NotificacoesSchema>
 
 /** How many notifications the bell lists. */
 export const NOTIFICACOES_LISTA = 20
+
+/** What the bell showed when it opened: those notifications become read (at most one list). */
+export const VistasSchema = z.object(
+  {
+    ids: z
+      .array(uuidField('Notificação inválida.'), 'Informe as notificações vistas.')
+      .min(1, 'Informe as notificações vistas.')
+      .max(NOTIFICACOES_LISTA, 'Notificações demais.'),
+  },
+  'Informe as notificações vistas.',
+)
+export type Vistas = z.infer<typeof VistasSchema>
 
 /** Meus Dados, "Notificações": whether each kind of the account's side also goes by e-mail. */
 export const PreferenciaSchema = z.object({

@@ -338,9 +338,18 @@ export const MeuServicoSchema = z.object({
   documentos_aprovados: z.number(),
   /** "{x} de {y} documentos enviados", and the open avisos visible to the client. */
   documentos_enviados: z.number(),
+  /** Required documents whose current file the consultancy rejected (to send again). */
+  documentos_rejeitados: z.number(),
   avisos_abertos: z.number(),
 })
 export type MeuServico = z.infer<typeof MeuServicoSchema>
+
+/** A service waiting for the client's documents: some missing, or one rejected to send again. */
+export const aguardaDocumentos = (s: {
+  documentos_enviados: number
+  documentos_exigidos: number
+  documentos_rejeitados: number
+}) => s.documentos_enviados < s.documentos_exigidos || s.documentos_rejeitados > 0
 
 /** The summary on top of the client home (each count links to its screen). */
 export const ResumoMeusServicosSchema = z.object({

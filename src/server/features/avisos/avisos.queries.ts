@@ -7,6 +7,7 @@ import {
   nomeServico,
   notifyAdmins,
   notifyCliente,
+  resumoNotificacao as resumo,
 } from '../../db/notificacoes.ts'
 import { avisos, avisosAutomaticos, servicos, tiposServicos } from '../../db/schema.ts'
 import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
@@ -32,12 +33,6 @@ const toAviso = (row: typeof avisos.$inferSelect): Aviso => ({
   concluido_cliente_em: row.concluido_cliente_em?.toISOString() ?? null,
   created_at: row.created_at.toISOString(),
 })
-
-/** A notification's short text: the first line, at most 80 characters. */
-const resumo = (texto: string) => {
-  const linha = texto.split('\n')[0].trim()
-  return linha.length > 80 ? `${linha.slice(0, 79)}…` : linha
-}
 
 /** SPEC §7: the avisos of a service, newest first, each with how it went out when automatic. */
 export async function listAvisos(db: DbOrTx, servicoId: string): Promise<AvisoComOrigem[]> {

@@ -1,6 +1,12 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
+import {
+  linkNotificacao,
+  nomeServico,
+  notifyCliente,
+  resumoNotificacao,
+} from '../../db/notificacoes.ts'
 import { clientes, enviosEmail, servicos, tiposDocumentos, tiposServicos } from '../../db/schema.ts'
 import { pageResult } from '../../db/sql-helpers.ts'
 import { HttpError, notFound } from '../../errors.ts'
@@ -87,6 +93,16 @@ export async function recordRevisao(
         versao_id: atual.versao_id,
       },
     })
+    // The client hears of a rejection in the portal too (bell and home), with the reason; the
+    // rejection e-mail goes after the commit, so the digest never repeats it.
+    if (body.estado === 'rejeitado')
+      await notifyCliente(tx, atual.servico_id, {
+        tipo: 'documento_rejeitado',
+        titulo: `Documento rejeitado: ${atual.tipo} em ${await nomeServico(tx, atual.servico_id)}. Motivo: ${resumoNotificacao(body.motivo)}`,
+        link: linkNotificacao.documentosCliente(atual.servico_id, id),
+        documentoId: id,
+        entreguePorEmail: true,
+      })
   })
   return atual
 }

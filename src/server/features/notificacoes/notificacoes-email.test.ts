@@ -1,14 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
-import { simpleParser, type ParsedMail } from 'mailparser'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditoria, notificacoes, notificacoesEmailDesligado } from '../../db/schema.ts'
 import { createMailer } from '../../mail/mailer.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import { createClientActor, type Actor } from '#tests/setup/actors.ts'
-import { startSmtpServer } from '#tests/setup/mail.ts'
+import { readMails, startSmtpServer } from '#tests/setup/mail.ts'
 import type { TipoNotificacao } from '#shared/schemas/notificacoes.ts'
 import { sendNotificacoesEmail } from './notificacoes-email.ts'
 
@@ -28,23 +25,7 @@ const rodar = (mailer = t.app.ctx.mailer) =>
   sendNotificacoesEmail({ db: t.db, mailer, appUrl: TEST_ORIGIN, log, atrasoMinutos: ATRASO })
 
 /** Every message of the outbox addressed to `to`. */
-async function outbox(to: string): Promise<ParsedMail[]> {
-  let files: string[] = []
-  try {
-    files = readdirSync(t.outboxDir).filter((f) => f.endsWith('.eml'))
-  } catch {
-    return []
-  }
-  const mails = await Promise.all(
-    files.map((f) => simpleParser(readFileSync(path.join(t.outboxDir, f)))),
-  )
-  return mails.filter((m) =>
-    [m.to]
-      .flat()
-      .flatMap((a) => a?.value ?? [])
-      .some((v) => v.address?.toLowerCase() === to.toLowerCase()),
-  )
-}
+const outbox = (to: string) => readMails(t.outboxDir, to)
 
 /** A notification written `minutos` ago. */
 async function notificar(

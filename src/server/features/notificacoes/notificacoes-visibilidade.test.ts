@@ -110,11 +110,18 @@ describe('notifications and what the client may see', () => {
       }),
       201,
     )
+    const enviado = await a.inject({
+      method: 'PUT',
+      url: `/api/servicos/${s.id}/documentos/${tipoCliente.id}`,
+      ...multipart({ name: 'cnpj.pdf', content: PDF }),
+    })
+    ok(enviado)
+    // documento_rejeitado: the client's own document, rejected (visible: the client sees it).
     ok(
-      await a.inject({
-        method: 'PUT',
-        url: `/api/servicos/${s.id}/documentos/${tipoCliente.id}`,
-        ...multipart({ name: 'cnpj.pdf', content: PDF }),
+      await actors.admin.inject({
+        method: 'POST',
+        url: `/api/admin/documentos/${enviado.json().id}/revisao`,
+        payload: { estado: 'rejeitado', motivo: 'Ilegível' },
       }),
     )
     const visivel = await criarAviso(`Envie o comprovante ${uniqueWord('v')}`, true)
@@ -167,7 +174,7 @@ describe('notifications and what the client may see', () => {
     semEscondidos(bell.body)
     const itens = bell.json().itens as { tipo: string; titulo: string }[]
     expect(new Set(itens.map((n) => n.tipo))).toEqual(
-      new Set(['status_alterado', 'aviso_automatico', 'aviso_novo']),
+      new Set(['status_alterado', 'aviso_automatico', 'aviso_novo', 'documento_rejeitado']),
     )
     const contagem = await a.inject({ method: 'GET', url: '/api/notificacoes/contagem' })
     expect(contagem.json().nao_lidas).toBe(itens.length)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { notificacaoVisivel } from '../../db/notificacoes.ts'
 import { notificacoes, notificacoesEmailDesligado } from '../../db/schema.ts'
@@ -6,8 +6,8 @@ import { HttpError, notFound } from '../../errors.ts'
 import type { Actor } from '../../policy.ts'
 import {
   NOTIFICACOES_LISTA,
+  PREFERENCIAS_CLIENTE,
   TIPOS_ADMIN,
-  TIPOS_CLIENTE,
   type Notificacao,
   type Preferencia,
   type TipoNotificacao,
@@ -61,6 +61,17 @@ export async function markLida(db: DbOrTx, actor: Actor, id: string): Promise<No
   return toNotificacao(row)
 }
 
+/**
+ * Marks read the notifications the bell showed when it opened (the account's own; a later one
+ * stays unread). Opening the list is reading it: the digest then leaves them out.
+ */
+export async function markVistas(db: DbOrTx, actor: Actor, ids: string[]) {
+  await db
+    .update(notificacoes)
+    .set({ read_at: sql`coalesce(${notificacoes.read_at}, now())` })
+    .where(and(inArray(notificacoes.id, ids), own(actor)))
+}
+
 /** Marks every unread notification of the account read. */
 export async function markTodasLidas(db: DbOrTx, actor: Actor) {
   await db
@@ -69,9 +80,9 @@ export async function markTodasLidas(db: DbOrTx, actor: Actor) {
     .where(and(own(actor), isNull(notificacoes.read_at)))
 }
 
-/** The kinds an account of this role is notified of. */
+/** The kinds whose e-mail an account of this role chooses (Meus Dados, "Notificações"). */
 const tiposDoPapel = (actor: Actor): readonly TipoNotificacao[] =>
-  actor.role === 'admin' ? TIPOS_ADMIN : TIPOS_CLIENTE
+  actor.role === 'admin' ? TIPOS_ADMIN : PREFERENCIAS_CLIENTE
 
 /** Meus Dados, "Notificações": each kind of the account's side, with its e-mail on or off. */
 export async function listPreferencias(db: DbOrTx, actor: Actor): Promise<Preferencia[]> {

@@ -8,6 +8,7 @@ import {
   NotificacaoSchema,
   NotificacoesSchema,
   PreferenciaSchema,
+  VistasSchema,
 } from '#shared/schemas/notificacoes.ts'
 import {
   countNaoLidas,
@@ -15,6 +16,7 @@ import {
   listPreferencias,
   markLida,
   markTodasLidas,
+  markVistas,
   updatePreferencia,
 } from './notificacoes.queries.ts'
 
@@ -42,6 +44,16 @@ export async function notificacoesRoutes(fastify: FastifyInstance) {
     '/api/notificacoes/:id/lida',
     { config: user, schema: { params: IdParamsSchema, response: { 200: NotificacaoSchema } } },
     async (request) => markLida(app.ctx.db, actorOf(request), request.params.id),
+  )
+
+  // The bell opened: what it showed is read (the rule: docs/notifications.md).
+  app.post(
+    '/api/notificacoes/vistas',
+    { config: user, schema: { body: VistasSchema } },
+    async (request, reply) => {
+      await markVistas(app.ctx.db, actorOf(request), request.body.ids)
+      return reply.status(204).send()
+    },
   )
 
   app.post('/api/notificacoes/lidas', { config: user }, async (request, reply) => {

@@ -43,6 +43,12 @@ const meuServicoColumns = {
       and d.tipo_documento_id = r.tipo_documento_id and d.enviado_por = 'cliente'
     join ${documentoVersoes} v on v.documento_id = d.id and v.atual
     where r.tipo_servico_id = ${servicos.tipo_servico_id})`,
+  /** Required types whose current client file was rejected (the client must send it again). */
+  documentos_rejeitados: sql<number>`(select count(*)::int from ${tiposServicosTiposDocumentos} r
+    join ${servicosTiposDocumentos} d on d.servico_id = ${servicos.id}
+      and d.tipo_documento_id = r.tipo_documento_id and d.enviado_por = 'cliente'
+    join ${documentoVersoes} v on v.documento_id = d.id and v.atual and v.estado = 'rejeitado'
+    where r.tipo_servico_id = ${servicos.tipo_servico_id})`,
   /** The open avisos the analyst made visible to the client. */
   avisos_abertos: sql<number>`(select count(*)::int from ${avisos} a
     where a.servico_id = ${servicos.id} and a.visivel_cliente and not a.resolvido)`,
@@ -50,14 +56,15 @@ const meuServicoColumns = {
 
 /**
  * The client home's summary, counted in one statement over the actor's own services
- * (archived ones need nothing): services still missing required documents, services whose
+ * (archived ones need nothing): services still missing required documents or with one rejected
+ * to send again, services whose
  * validity ends in the next 120 days, and open visible avisos.
  */
 export async function getResumoMeusServicos(db: DbOrTx, actor: Actor, hoje = today()) {
   const [row] = await db
     .select({
       precisam_documentos: sql<number>`(count(*) filter (where not x.arquivado
-        and x.documentos_enviados < x.documentos_exigidos))::int`,
+        and (x.documentos_enviados < x.documentos_exigidos or x.documentos_rejeitados > 0)))::int`,
       vencendo: sql<number>`(count(*) filter (where not x.arquivado
         and x.vigencia_fim between ${hoje}::date and ${hoje}::date + 120))::int`,
       avisos_abertos: sql<number>`coalesce(sum(x.avisos_abertos), 0)::int`,
@@ -72,6 +79,8 @@ export async function getResumoMeusServicos(db: DbOrTx, actor: Actor, hoje = tod
           vigencia_fim: servicos.vigencia_fim,
           documentos_exigidos: meuServicoColumns.documentos_exigidos.as('documentos_exigidos'),
           documentos_enviados: meuServicoColumns.documentos_enviados.as('documentos_enviados'),
+          documentos_rejeitados:
+            meuServicoColumns.documentos_rejeitados.as('documentos_rejeitados'),
           avisos_abertos: meuServicoColumns.avisos_abertos.as('avisos_abertos'),
         })
         .from(servicos)

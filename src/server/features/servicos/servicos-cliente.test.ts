@@ -36,6 +36,7 @@ const SERVICO_KEYS = [
   'documentos_aprovados',
   'documentos_enviados',
   'documentos_exigidos',
+  'documentos_rejeitados',
   'id',
   'protocolo',
   'status',

@@ -8,11 +8,12 @@ import {
   RefreshCw,
   UploadCloud,
 } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
+import { cn } from '../../lib/utils.ts'
 import { auditoriaKeys } from '../../lib/query-keys.ts'
 import { documentosQuery, uploadDocumento } from './api.ts'
 import { BaixarDocumentoButton, DocumentoBadge } from './documento-enviado.tsx'
@@ -29,12 +30,19 @@ import { badgeExigido, type DocumentosServico } from '#shared/schemas/documentos
 export function ExigidoCard({
   servicoId,
   exigido,
+  destacado = false,
 }: {
   servicoId: string
   exigido: DocumentosServico['exigidos'][number]
+  /** Opened from a notification about this document (a rejection): shown and scrolled to. */
+  destacado?: boolean
 }) {
   const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
+  const card = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (destacado) card.current?.scrollIntoView({ block: 'center' })
+  }, [destacado])
   const [progress, setProgress] = useState<number | null>(null)
   const doc = exigido.documento
   const badge = badgeExigido(doc)
@@ -69,7 +77,17 @@ export function ExigidoCard({
 
   const sending = progress !== null
   return (
-    <Card className="h-full gap-4 py-5" aria-label={exigido.tipo} role="article">
+    <Card
+      ref={card}
+      className={cn(
+        'h-full gap-4 py-5',
+        destacado && 'ring-2 ring-destructive ring-offset-2 ring-offset-background',
+      )}
+      aria-label={exigido.tipo}
+      aria-current={destacado ? 'true' : undefined}
+      data-destacado={destacado || undefined}
+      role="article"
+    >
       <CardHeader className="px-5">
         <div className="flex items-start justify-between gap-3">
           <h3 className="flex min-w-0 items-center gap-2 font-semibold leading-snug">

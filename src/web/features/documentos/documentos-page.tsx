@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, FileArchive, FileCheck2, Loader2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent } from '../../components/ui/card.tsx'
 import { CenteredSpinner } from '../../components/ui/spinner.tsx'
@@ -18,6 +18,9 @@ import type { DocumentoEnviado, DocumentosServico } from '#shared/schemas/docume
 /** SPEC §2 "Documents screen of a service (client)". */
 export function DocumentosPage() {
   const { servicoId = '' } = useParams()
+  // A notification about one document (a rejection) opens the page on it.
+  const [search] = useSearchParams()
+  const destaque = search.get('documento')
   const navigate = useNavigate()
   const { data, isPending, error } = useQuery(documentosQuery(servicoId))
   const [zipping, setZipping] = useState(false)
@@ -111,7 +114,11 @@ export function DocumentosPage() {
           <ul className="grid gap-4 md:grid-cols-2">
             {data.exigidos.map((e) => (
               <li key={e.tipo_documento_id}>
-                <ExigidoCard servicoId={data.servico.id} exigido={e} />
+                <ExigidoCard
+                  servicoId={data.servico.id}
+                  exigido={e}
+                  destacado={!!destaque && e.documento?.id === destaque}
+                />
               </li>
             ))}
           </ul>

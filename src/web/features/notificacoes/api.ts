@@ -7,6 +7,7 @@ import type {
   Notificacao,
   Notificacoes,
   Preferencia,
+  Vistas,
 } from '#shared/schemas/notificacoes.ts'
 
 /**
@@ -32,6 +33,17 @@ export const useMarkLida = () =>
   useMutationRefreshing(
     (id: string) => api<Notificacao>(`/api/notificacoes/${id}/lida`, { method: 'POST' }),
     [notificacoesKeys.all],
+  )
+
+/**
+ * What the bell showed when it opened becomes read: only the count is refreshed, so the list keeps
+ * showing which were new until it closes.
+ */
+export const useMarkVistas = () =>
+  useMutationRefreshing(
+    (ids: string[]) =>
+      api<void>('/api/notificacoes/vistas', { method: 'POST', body: { ids } satisfies Vistas }),
+    [notificacoesKeys.contagem()],
   )
 
 export const useMarkTodasLidas = () =>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { formatDistanceToNow, parseISO } from 'date-fns'
 import { ptBR } from 'date-fns/locale'
-import { Bell, Check, CheckCheck } from 'lucide-react'
+import { Bell, CheckCheck } from 'lucide-react'
 import { Popover } from 'radix-ui'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -14,6 +14,7 @@ import {
   notificacoesQuery,
   useMarkLida,
   useMarkTodasLidas,
+  useMarkVistas,
 } from './api.ts'
 import type { Notificacao } from '#shared/schemas/notificacoes.ts'
 
@@ -22,8 +23,8 @@ const quando = (iso: string) =>
 
 /**
  * The header's bell of every signed-in account: its unread count (one shared query,
- * polled every 60 s) and, when opened, the newest notifications; opening one marks it read and
- * goes to its screen.
+ * polled every 60 s) and, when opened, the newest notifications, which opening marks read;
+ * opening one goes to its screen.
  */
 export function NotificacoesSino() {
   const [open, setOpen] = useState(false)
@@ -32,8 +33,18 @@ export function NotificacoesSino() {
   const lista = useQuery({ ...notificacoesQuery(), enabled: open })
   const marcar = useMarkLida()
   const todas = useMarkTodasLidas()
+  const vistas = useMarkVistas()
   const naoLidas = contagem.data?.nao_lidas ?? 0
   const falhou = () => notifyError('Erro', 'Não foi possível atualizar as notificações.')
+
+  // Opening the list is reading it: what it shows unread is marked read at once (still shown as
+  // new until the bell closes), so the e-mail of unread notifications does not repeat it.
+  const mostradas = open ? lista.data?.itens : undefined
+  const { mutate: marcarVistas } = vistas
+  useEffect(() => {
+    const ids = (mostradas ?? []).filter((n) => !n.read_at).map((n) => n.id)
+    if (ids.length) marcarVistas(ids)
+  }, [mostradas, marcarVistas])
 
   const abrir = (n: Notificacao) => {
     setOpen(false)
@@ -126,19 +137,6 @@ export function NotificacoesSino() {
                       <span className="text-xs text-muted-foreground">{quando(n.created_at)}</span>
                     </span>
                   </button>
-                  {!n.read_at && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="mt-1 size-8 shrink-0"
-                      aria-label={`Marcar como lida: ${n.titulo}`}
-                      title="Marcar como lida"
-                      disabled={marcar.isPending}
-                      onClick={() => marcar.mutate(n.id, { onError: falhou })}
-                    >
-                      <Check />
-                    </Button>
-                  )}
                 </li>
               ))}
             </ul>

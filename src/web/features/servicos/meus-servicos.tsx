@@ -29,14 +29,17 @@ import { DiasRestantesBadge } from './servico-badges.tsx'
 import { meusServicosQuery, resumoMeusServicosQuery } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 import { diasRestantes, isArquivado } from '#shared/dias-restantes.ts'
-import type { MeuServico, ResumoMeusServicos } from '#shared/schemas/servicos.ts'
+import {
+  aguardaDocumentos,
+  type MeuServico,
+  type ResumoMeusServicos,
+} from '#shared/schemas/servicos.ts'
 
 /** The summary's filters of the list (`?filtro=`), the same rules as its SQL counts. */
 const FILTROS = {
   documentos: {
     titulo: 'Serviços aguardando documentos',
-    aplica: (s: MeuServico) =>
-      !isArquivado(s.status) && s.documentos_enviados < s.documentos_exigidos,
+    aplica: (s: MeuServico) => !isArquivado(s.status) && aguardaDocumentos(s),
   },
   vencendo: {
     titulo: 'Serviços que vencem nos próximos 120 dias',
@@ -193,6 +196,16 @@ function Documentos({ servico }: { servico: MeuServico }) {
       <p className={aprovados ? 'font-medium text-green-700' : 'text-muted-foreground'}>
         {servico.documentos_aprovados} de {servico.documentos_exigidos} documentos aprovados
       </p>
+      {servico.documentos_rejeitados > 0 && (
+        <p className="font-medium text-destructive">
+          {servico.documentos_rejeitados}{' '}
+          {plural(
+            servico.documentos_rejeitados,
+            'documento rejeitado: envie novamente',
+            'documentos rejeitados: envie novamente',
+          )}
+        </p>
+      )}
     </div>
   )
 }
