@@ -1,10 +1,12 @@
 import { readdir, rm, stat } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { inArray, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import { documentoVersoes, servicosTiposDocumentos } from '../db/schema.ts'
 import { removeStored, type Storage } from './storage.ts'
 import type { ReceivedFile } from './upload.ts'
+import type { KeyStamp } from '#shared/schemas/documentos.ts'
 import { repeatEvery } from '../repeat-every.ts'
 
 /**
@@ -24,7 +26,16 @@ export type FileDeps = {
   log: { error: (obj: object, msg: string) => void }
 }
 
-/** Stores `file` under `key`, then runs `write` (which records the key) in one transaction. */
+/**
+ * The time and random id of a new stored key (`clientDocumentKey`, `adminDocumentKey`): every
+ * write gets a key of its own, so a request that fails removes only the object it stored.
+ */
+export const keyStamp = (): KeyStamp => ({
+  timestamp: Date.now(),
+  id: randomBytes(8).toString('hex'),
+})
+
+/** Stores `file` under `key` (a new key: `keyStamp`), then runs `write` (which records the key) in one transaction. */
 export async function storeUpload<T>(
   deps: FileDeps,
   file: ReceivedFile,

@@ -83,7 +83,8 @@ export function createDiskStorage(root: string): Storage {
       const target = file(key)
       await guarded(async () => {
         await mkdir(path.dirname(target), { recursive: true, mode: 0o700 })
-        const partial = `${target}.${process.pid}.${Date.now()}.part`
+        // A name of its own per write: a failed write removes only its own partial file.
+        const partial = `${target}.${randomBytes(8).toString('hex')}.part`
         try {
           await pipeline(body, createWriteStream(partial))
           await rename(partial, target)
