@@ -22,6 +22,9 @@ const GENERIC = 'Ocorreu um erro inesperado.'
 /** The database is down or restarting; nothing of the request was committed. */
 export const BANCO_INDISPONIVEL =
   'O banco de dados está indisponível no momento. Tente novamente em alguns instantes.'
+/** A lock conflict still lost after the transaction's retries (db/client.ts): nothing committed. */
+export const BANCO_OCUPADO =
+  'O servidor está ocupado no momento. Tente novamente em alguns instantes.'
 /** A value PostgreSQL refused as data (SQLSTATE class 22): the input's fault, never a 500. */
 export const DADO_RECUSADO = 'Dados inválidos: confira os valores informados.'
 
@@ -52,6 +55,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (pgErrorCode(error).code?.startsWith('22')) {
       request.log.warn({ err: error }, 'database refused a value')
       return reply.status(400).send({ message: DADO_RECUSADO })
+    }
+    if (['40001', '40P01'].includes(pgErrorCode(error).code ?? '')) {
+      request.log.error({ err: error }, 'lock conflict after retries')
+      return reply.status(503).header('retry-after', '1').send({ message: BANCO_OCUPADO })
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable')

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema.ts'
+import { pgErrorCode } from './sql-helpers.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
@@ -94,6 +95,11 @@ export async function openDatabase(opts: {
   }
 }
 
+/** SQLSTATEs of a transaction that lost a lock conflict: serialization failure, deadlock. */
+const RETRIED = new Set(['40001', '40P01'])
+/** How many times a transaction is tried before its conflict goes to the user (503). */
+export const TRANSACTION_ATTEMPTS = 4
+
 /**
  * drizzle-orm 0.45 checks a connection out of the pool for a transaction and sends BEGIN before
  * its try/finally: when BEGIN fails (the server restarted between the checkout and the BEGIN, a
@@ -102,22 +108,39 @@ export async function openDatabase(opts: {
  * `pool.end()` never returned. Here the pool's transactions check out their connection themselves
  * and always release it; drizzle runs the transaction on that one connection (a session over a
  * client, not a pool, releases nothing). pg-pool discards a released connection that is broken.
+ *
+ * It is also the one place where a transaction that failed with a serialization failure or a
+ * deadlock (40001, 40P01: rolled back whole by PostgreSQL) runs again, up to
+ * `TRANSACTION_ATTEMPTS` times after a short random pause (about 10, 20, 40 ms), so a lock
+ * conflict is the server's problem, not the user's. The transaction's function must therefore
+ * do nothing outside the database that cannot be done twice (an e-mail is sent after the
+ * commit, a file is stored before it: ARCHITECTURE.md). Savepoints (`tx.transaction`) are not
+ * retried on their own: the whole transaction is.
  */
 function releaseOnFailedBegin(db: Db, pool: pg.Pool) {
   type Session = NodePgSession<Schema, ExtractTablesWithRelations<Schema>>
   const session = (db as unknown as { session: Session }).session
-  const { dialect, schema: tables, options } = session as unknown as {
+  const {
+    dialect,
+    schema: tables,
+    options,
+  } = session as unknown as {
     dialect: ConstructorParameters<typeof NodePgSession>[1]
     schema: ConstructorParameters<typeof NodePgSession>[2]
     options: ConstructorParameters<typeof NodePgSession>[3]
   }
   session.transaction = async (transaction, config) => {
-    const client = await pool.connect()
-    try {
-      const own = new NodePgSession(client, dialect, tables, options) as unknown as Session
-      return await own.transaction(transaction, config)
-    } finally {
-      client.release()
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect()
+      try {
+        const own = new NodePgSession(client, dialect, tables, options) as unknown as Session
+        return await own.transaction(transaction, config)
+      } catch (err) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED.has(pgErrorCode(err).code ?? '')) throw err
+      } finally {
+        client.release()
+      }
+      await new Promise((r) => setTimeout(r, 5 * 2 ** attempt * (0.5 + Math.random())))
     }
   }
 }
