@@ -4,6 +4,7 @@ import { ensureAdmin } from './auth/auth.ts'
 import { buildApp } from './app.ts'
 import { startControlSocket } from './backup/control.ts'
 import { ConfigError, configWarnings, parseConfig } from './config.ts'
+import { startLeiturasPendentes } from './db/auditoria.ts'
 import { openDatabase } from './db/client.ts'
 import { seedStatuses } from './db/seed.ts'
 import { startAvisosScheduler } from './features/avisos/scheduler.ts'
@@ -52,6 +53,7 @@ async function main() {
     config,
     db: database.db,
     storage: createStorage(config),
+    probeDatabase: database.probe,
     mailer,
     secret: loadSecret(config.dataDir, config.authSecret),
     webDir,
@@ -75,6 +77,9 @@ async function main() {
     tmpDir: app.ctx.tmpDir,
     log: logger,
   })
+
+  // Audit events of reads that a full disk kept in memory, written once there is space again.
+  const leiturasPendentes = startLeiturasPendentes({ db: database.db, log: logger })
 
   // The retention settings (sessions, unconfirmed accounts, sendings, audit), daily.
   const retencao = startRetencao({ db: database.db, log: logger })
@@ -118,6 +123,7 @@ async function main() {
       await notificacoesEmail?.stop()
       await varredura.stop()
       await retencao.stop()
+      await leiturasPendentes.stop()
       await app.close()
       mailer.close()
       await database.close()

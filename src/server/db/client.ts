@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
+import { open, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -25,6 +27,8 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   close(): Promise<void>
+  /** Readiness: rejects when the database cannot write now (`probeDatabase`). */
+  probe(): Promise<void>
   /**
    * PGlite only: a consistent copy of the whole data directory (a tar), taken between
    * transactions after a checkpoint (`npm run backup` asks the running server for it).
@@ -77,6 +81,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
       close: () => pool.end(),
+      probe: () => probeDatabase(db),
     }
   }
   let client = opts.pglite
@@ -91,6 +96,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
     close: () => pglite.close(),
+    probe: () => probeDatabase(db, opts.pgliteDir),
     dump: () => dumpPglite(pglite),
   }
 }
@@ -142,6 +148,29 @@ function releaseOnFailedBegin(db: Db, pool: pg.Pool) {
       }
       await new Promise((r) => setTimeout(r, 5 * 2 ** attempt * (0.5 + Math.random())))
     }
+  }
+}
+
+/**
+ * A write probe, not `SELECT 1`: a transaction id assigned and committed (refused by a server that
+ * is read-only or in recovery) and, for the embedded database (`dir`, its data directory), a page
+ * (8 KB) written, synced and removed there: its disk has room for the database to grow. Without
+ * it a full disk answered `SELECT 1` and readiness stayed 'ok' while every write failed.
+ */
+export async function probeDatabase(db: Db, dir?: string) {
+  await db.execute(sql`select txid_current()`)
+  if (!dir) return
+  const probe = path.join(dir, `.pronto-${randomBytes(6).toString('hex')}`)
+  try {
+    const handle = await open(probe, 'w', 0o600)
+    try {
+      await handle.write(Buffer.alloc(8192))
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } finally {
+    await rm(probe, { force: true })
   }
 }
 
