@@ -17,8 +17,9 @@ import { repeatEvery } from '../repeat-every.ts'
  *   removes the object (a crash in between leaves an object without a row);
  * - a delete commits first, then removes the objects its rows owned (a crash in between leaves
  *   objects without a row);
- * - the sweep (at start-up and daily) removes objects without a row and temporary upload files
- *   that are older than an hour. The hour keeps an upload in progress elsewhere safe.
+ * - the sweep removes objects without a row and temporary upload files: at start-up all of
+ *   them when no other server runs (`startStorageSweep`), and hourly those older than an hour.
+ *   The hour keeps an upload in progress (here or in another server) safe.
  */
 export type FileDeps = {
   db: Db
@@ -128,13 +129,23 @@ export async function sweepStorage(
   return { arquivos, temporarios }
 }
 
-/** Sweeps now and then every `intervalMs` (a day). */
-export function startStorageSweep(
+/**
+ * The sweep of a crash's leftovers: at start-up, when no other server holds the database
+ * (`alone`: the embedded database's `DATA_DIR` lock, or PostgreSQL's presence lock,
+ * `db/presenca.ts`), every object without a row and every temporary upload whatever its age,
+ * before the server takes requests (so none of its own uploads is in progress); then, and when
+ * other servers run, every `intervalMs` (an hour) what is older than an hour.
+ */
+export async function startStorageSweep(
   deps: Parameters<typeof sweepStorage>[0],
-  intervalMs = 24 * 60 * 60 * 1000,
+  opts: { alone: boolean; intervalMs?: number },
 ) {
+  if (opts.alone)
+    await sweepStorage(deps, { minAgeMs: 0 }).catch((err: unknown) =>
+      deps.log.error({ err }, 'start-up storage sweep failed'),
+    )
   return repeatEvery(() => sweepStorage(deps), {
-    intervalMs,
+    intervalMs: opts.intervalMs ?? 60 * 60 * 1000,
     log: deps.log,
     falha: 'storage sweep failed',
   })
