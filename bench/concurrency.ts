@@ -9,9 +9,7 @@
 // answers by status, the 5xx (must be 0), p50 and p95, and the server's RSS before and after,
 // and writes them to bench/RESULTS-concorrencia.md. Not part of `npm test`.
 //   BENCH_CONNECTIONS=50 BENCH_SECONDS=60 npm run bench:concorrencia
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,6 +30,7 @@ import {
 import { multipart } from '../tests/setup/helpers.ts'
 import { signInAdminOverHttp } from '../tests/setup/totp.ts'
 import { pdfOf } from '../tests/setup/uploads.ts'
+import { startServer, stopServer } from './servidor.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -46,16 +45,6 @@ const withDb = (url: string, db: string) => {
   u.pathname = `/${db}`
   return u.toString()
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
 
 /** The server process's resident memory, in MB (Linux). */
 const rssMb = (pid: number) => {
@@ -105,42 +94,22 @@ async function main() {
   )
   await database.close()
 
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const child = spawn(
-    process.execPath,
+  const { child, base } = await startServer(
     ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
     {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: base,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        AUTH_RATE_LIMIT: '100000',
-        AUTH_RATE_LIMIT_ACCOUNT: '100000',
-        CLIENT_STORAGE_QUOTA_MB: '100000',
-        WARNINGS_SCHEDULER: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      AUTH_RATE_LIMIT: '100000',
+      AUTH_RATE_LIMIT_ACCOUNT: '100000',
+      CLIENT_STORAGE_QUOTA_MB: '100000',
+      WARNINGS_SCHEDULER: 'off',
+      LOG_LEVEL: 'warn',
     },
+    { cwd: ROOT, stdout: 'ignore' },
   )
   try {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break
-      } catch {
-        /* not yet */
-      }
-      if (i > 600) throw new Error('server did not start')
-      await new Promise((r) => setTimeout(r, 200))
-    }
     const adminCookie = await signInAdminOverHttp(base, ADMIN, {})
     const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
       method: 'POST',
@@ -252,8 +221,7 @@ async function main() {
     )
     if (errors) process.exitCode = 1
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    await stopServer(child)
     await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`)
     await admin.end()
     rmSync(dataDir, { recursive: true, force: true })
