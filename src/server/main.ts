@@ -35,6 +35,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
+    log: logger,
   })
   await database.migrate()
   await seedStatuses(database.db)

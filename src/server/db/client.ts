@@ -54,6 +54,8 @@ export async function openDatabase(opts: {
   pgliteDir?: string
   pglite?: PGlite
   migrationsDir?: string
+  /** Told of each transaction run again after a lock conflict (the server's log). */
+  log?: { warn: (obj: object, msg: string) => void }
 }): Promise<Database> {
   const folder = opts.migrationsDir ?? defaultMigrationsDir()
   if (opts.databaseUrl) {
@@ -75,7 +77,7 @@ export async function openDatabase(opts: {
     // process. The pending query fails (503) and the pool discards the client on release.
     pool.on('connect', (client) => client.on('error', dropped))
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    releaseOnFailedBegin(db, pool)
+    releaseOnFailedBegin(db, pool, opts.log)
     return {
       db,
       kind: 'postgres',
@@ -123,7 +125,11 @@ export const TRANSACTION_ATTEMPTS = 4
  * commit, a file is stored before it: ARCHITECTURE.md). Savepoints (`tx.transaction`) are not
  * retried on their own: the whole transaction is.
  */
-function releaseOnFailedBegin(db: Db, pool: pg.Pool) {
+function releaseOnFailedBegin(
+  db: Db,
+  pool: pg.Pool,
+  log?: { warn: (obj: object, msg: string) => void },
+) {
   type Session = NodePgSession<Schema, ExtractTablesWithRelations<Schema>>
   const session = (db as unknown as { session: Session }).session
   const {
@@ -142,7 +148,9 @@ function releaseOnFailedBegin(db: Db, pool: pg.Pool) {
         const own = new NodePgSession(client, dialect, tables, options) as unknown as Session
         return await own.transaction(transaction, config)
       } catch (err) {
-        if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED.has(pgErrorCode(err).code ?? '')) throw err
+        const { code } = pgErrorCode(err)
+        if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED.has(code ?? '')) throw err
+        log?.warn({ code, attempt }, 'transaction lost a lock conflict; running it again')
       } finally {
         client.release()
       }
