@@ -11,9 +11,7 @@
 // The Auditoria screen has cases of its own (1,000 clients, 5,000 services, 200,000 events; run
 // alone with BENCH_CASES=auditoria, written to RESULTS-auditoria.md).
 // Not part of `npm test`.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,6 +25,7 @@ import { seedStatuses } from '../src/server/db/seed.ts'
 import { resetTwoFactor } from '../src/server/scripts/admin-reset-2fa.ts'
 import { today } from '../src/shared/datas.ts'
 import { signInAdminOverHttp } from '../tests/setup/totp.ts'
+import { startServer, stopServer } from './servidor.ts'
 import { CATEGORIAS, DOCS, EMPRESAS, FIRST, LAST, TIPOS, UFS, variedTerms } from './dados.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -268,54 +267,18 @@ async function buildServer() {
   return path.join(outdir, 'main.js')
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-
-async function startServer(main: string, env: Record<string, string>) {
-  const port = await freePort()
+/** The built server with the benchmark's administrator (`startServer` of `servidor.ts`). */
+function startBenchServer(main: string, env: Record<string, string>) {
   // While tuning: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const child = spawn(process.execPath, [...nodeArgs, main], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUTH_RATE_LIMIT: '100000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  return startServer([...nodeArgs, main], {
+    ...env,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'warn',
   })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {
-      /* not yet */
-    }
-    if (i > 600) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return { child, base }
 }
-
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
 
 /** Peak resident memory of a process (kernel's high-water mark), in MB. */
 const peakMb = (pid: number) => {
@@ -527,7 +490,7 @@ async function benchDatabase(
   let peak = 0
   let writes = { wps: 0, errors: 0, wrong: -1 }
   try {
-    const { child, base } = await startServer(main, env)
+    const { child, base } = await startBenchServer(main, env)
     try {
       log(`${label}: server up, resident ${residentMb(child.pid!)} MB`)
       const cookie = await signIn(base)
@@ -728,7 +691,7 @@ async function benchAuditoria(label: string, main: string, kind: 'pglite' | 'pos
     `${label}: Auditoria data set (${AUD_EVENTOS.toLocaleString('en-US')} events) ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   )
   try {
-    const { child, base } = await startServer(main, env)
+    const { child, base } = await startBenchServer(main, env)
     try {
       const cookie = await signIn(base)
       const cases = [

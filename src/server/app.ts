@@ -42,6 +42,8 @@ export type AppDeps = {
   /** Folder of the built web app; served when it exists. */
   webDir?: string
   logger?: FastifyBaseLogger
+  /** Readiness' write probe of the database (`Database.probe`); by default `probeDatabase(db)`. */
+  probeDatabase?: () => Promise<void>
   /** Told of every route as it is registered (the input sweep test reads them this way). */
   onRoute?: (route: RouteOptions) => void
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
-import { isDatabaseDown, pgErrorCode } from './db/sql-helpers.ts'
+import { isDatabaseDown, isDatabaseFull, pgErrorCode } from './db/sql-helpers.ts'
 
 /** An error whose message is safe to show to the user (Portuguese). */
 export class HttpError extends Error {
@@ -22,6 +22,12 @@ const GENERIC = 'Ocorreu um erro inesperado.'
 /** The database is down or restarting; nothing of the request was committed. */
 export const BANCO_INDISPONIVEL =
   'O banco de dados está indisponível no momento. Tente novamente em alguns instantes.'
+/** The disk is full (storage or database, or its quota): the write is refused, nothing kept. */
+export const ARMAZENAMENTO_CHEIO =
+  'Não há espaço para guardar o arquivo no servidor. Tente novamente mais tarde ou avise o administrador do portal.'
+/** A lock conflict still lost after the transaction's retries (db/client.ts): nothing committed. */
+export const BANCO_OCUPADO =
+  'O servidor está ocupado no momento. Tente novamente em alguns instantes.'
 /** A value PostgreSQL refused as data (SQLSTATE class 22): the input's fault, never a 500. */
 export const DADO_RECUSADO = 'Dados inválidos: confira os valores informados.'
 
@@ -52,6 +58,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (pgErrorCode(error).code?.startsWith('22')) {
       request.log.warn({ err: error }, 'database refused a value')
       return reply.status(400).send({ message: DADO_RECUSADO })
+    }
+    // The database could not grow its files (53100: the embedded database's disk is full): the
+    // same 507 as a full storage; the statement was rolled back, reads keep working.
+    if (isDatabaseFull(error)) {
+      request.log.error({ err: error }, 'database disk full')
+      return reply.status(507).send({ message: ARMAZENAMENTO_CHEIO })
+    }
+    if (['40001', '40P01'].includes(pgErrorCode(error).code ?? '')) {
+      request.log.error({ err: error }, 'lock conflict after retries')
+      return reply.status(503).header('retry-after', '1').send({ message: BANCO_OCUPADO })
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable')

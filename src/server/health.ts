@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'drizzle-orm'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { probeDatabase } from './db/client.ts'
 
 /** How long a readiness check waits for the database or the storage. */
 const CHECK_TIMEOUT_MS = 3000
@@ -17,8 +17,9 @@ const ReadySchema = z.object({
 
 /**
  * `/api/health` is liveness (the process answers: restart it when it does not);
- * `/api/ready` is readiness: `SELECT 1` on the database and a write, read and delete of a tiny
- * probe on the storage (a HEAD of the bucket on S3), each within 3 s; 503 naming what is down
+ * `/api/ready` is readiness: a write probe of the database (`probeDatabase`: a committed
+ * transaction id and, for the embedded database, a page written in its folder) and a write, read
+ * and delete of a tiny probe on the storage (a HEAD of the bucket on S3), each within 3 s; 503 naming what is down
  * (take the instance out of the load balancer, do not restart it).
  */
 export function registerHealthRoutes(fastify: FastifyInstance) {
@@ -36,7 +37,11 @@ export function registerHealthRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const [banco, armazenamento] = await Promise.all([
-        check(() => app.ctx.db.execute(sql`select 1`), 'database', request.log),
+        check(
+          () => (app.ctx.probeDatabase ?? (() => probeDatabase(app.ctx.db)))(),
+          'database',
+          request.log,
+        ),
         check(() => app.ctx.storage.probe(), 'storage', request.log),
       ])
       const fora = [banco ? null : 'banco de dados', armazenamento ? null : 'armazenamento']

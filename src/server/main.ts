@@ -4,7 +4,9 @@ import { ensureAdmin } from './auth/auth.ts'
 import { buildApp } from './app.ts'
 import { startControlSocket } from './backup/control.ts'
 import { ConfigError, configWarnings, parseConfig } from './config.ts'
+import { startLeiturasPendentes } from './db/auditoria.ts'
 import { openDatabase } from './db/client.ts'
+import { holdPresenca, presencaSozinha } from './db/presenca.ts'
 import { seedStatuses } from './db/seed.ts'
 import { startAvisosScheduler } from './features/avisos/scheduler.ts'
 import { createLogger } from './log.ts'
@@ -33,6 +35,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
+    log: logger,
   })
   await database.migrate()
   await seedStatuses(database.db)
@@ -52,6 +55,7 @@ async function main() {
     config,
     db: database.db,
     storage: createStorage(config),
+    probeDatabase: database.probe,
     mailer,
     secret: loadSecret(config.dataDir, config.authSecret),
     webDir,
@@ -68,13 +72,20 @@ async function main() {
     logger.info(`administrator ${config.adminEmail} is ready`)
   }
 
-  // Stored files without a row and stale temporary uploads, at start-up and daily.
-  const varredura = startStorageSweep({
-    db: database.db,
-    storage: app.ctx.storage,
-    tmpDir: app.ctx.tmpDir,
-    log: logger,
-  })
+  // A crash's leftovers (stored files without a row, temporary uploads, `.part` files): all of
+  // them now when no other server holds the database, before any request; hourly those older
+  // than an hour.
+  const presenca = config.databaseUrl
+    ? await holdPresenca(config.databaseUrl, logger)
+    : presencaSozinha
+  const varredura = await startStorageSweep(
+    { db: database.db, storage: app.ctx.storage, tmpDir: app.ctx.tmpDir, log: logger },
+    { alone: presenca.alone },
+  )
+  await presenca.shared()
+
+  // Audit events of reads that a full disk kept in memory, written once there is space again.
+  const leiturasPendentes = startLeiturasPendentes({ db: database.db, log: logger })
 
   // The retention settings (sessions, unconfirmed accounts, sendings, audit), daily.
   const retencao = startRetencao({ db: database.db, log: logger })
@@ -118,7 +129,9 @@ async function main() {
       await notificacoesEmail?.stop()
       await varredura.stop()
       await retencao.stop()
+      await leiturasPendentes.stop()
       await app.close()
+      await presenca.release()
       mailer.close()
       await database.close()
     } finally {

@@ -25,10 +25,11 @@ async function freePort() {
 /**
  * A PostgreSQL server of the test's own (initdb into a temporary folder, on a free port, trust
  * authentication, fsync off), for tests that stop or restart the database: never the shared server
- * at 127.0.0.1:5432. As root it runs as the `postgres` user (initdb refuses root).
+ * at 127.0.0.1:5432. As root it runs as the `postgres` user (initdb refuses root). `parent`: the
+ * folder its own folder is made in (a small tmpfs, to fill its disk).
  */
-export async function startPrivatePostgres() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-pg-'))
+export async function startPrivatePostgres(opts: { parent?: string } = {}) {
+  const dir = mkdtempSync(path.join(opts.parent ?? tmpdir(), 'portal-pg-'))
   const data = path.join(dir, 'data')
   const port = await freePort()
   const asRoot = userInfo().uid === 0

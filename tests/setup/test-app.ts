@@ -80,6 +80,7 @@ export async function createTestApp(
     config,
     db: database.db,
     storage,
+    probeDatabase: database.probe,
     mailer,
     secret: 'test-secret-test-secret-test-secret-0123',
     webDir: opts.webDir,

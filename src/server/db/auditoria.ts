@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from './client.ts'
+import { isDatabaseFull } from './sql-helpers.ts'
+import { repeatEvery } from '../repeat-every.ts'
 import {
   auditoria,
   categorias,
@@ -94,19 +96,88 @@ export function semSegredos(value: unknown): unknown {
 const objeto = (v: Record<string, unknown> | null | undefined) =>
   v ? (semSegredos(v) as Record<string, unknown>) : null
 
+type Linha = typeof auditoria.$inferInsert
+
+const linha = (origem: Origem, evento: EventoAuditoria): Linha => ({
+  ...origem,
+  acao: evento.acao,
+  entidade: evento.entidade,
+  entidade_id: evento.entidade_id ?? null,
+  rotulo: evento.rotulo ?? null,
+  servico_id: evento.servico_id ?? null,
+  cliente_id: evento.cliente_id ?? null,
+  antes: objeto(evento.antes),
+  depois: objeto(evento.depois),
+})
+
 /** Records one event, in `tx` (the transaction of the change). */
 export async function recordAuditoria(tx: DbOrTx, origem: Origem, evento: EventoAuditoria) {
-  await tx.insert(auditoria).values({
-    ...origem,
-    acao: evento.acao,
-    entidade: evento.entidade,
-    entidade_id: evento.entidade_id ?? null,
-    rotulo: evento.rotulo ?? null,
-    servico_id: evento.servico_id ?? null,
-    cliente_id: evento.cliente_id ?? null,
-    antes: objeto(evento.antes),
-    depois: objeto(evento.depois),
-  })
+  await tx.insert(auditoria).values(linha(origem, evento))
+}
+
+/** Events of reads kept while the database had no space to write them, per database. */
+const pendentes = new WeakMap<object, Linha[]>()
+/** At most this many are kept; beyond it the oldest go first. */
+const MAX_PENDENTES = 10_000
+
+/**
+ * Records a read of personal data (a service's detail, a documents list, a download, an
+ * export), in its own statement after the read. A full disk does not refuse the read: when the
+ * database cannot write for want of space (`isDatabaseFull`), the event is kept in memory with
+ * its time (at most 10,000) and written, in order, before the next read's event that can be
+ * written, or by `flushLeiturasPendentes` (every minute, `main.ts`). A restart while the disk is
+ * still full loses what was kept.
+ */
+export async function recordLeitura(db: DbOrTx, origem: Origem, evento: EventoAuditoria) {
+  const row = { ...linha(origem, evento), em: new Date() }
+  const fila = pendentes.get(db)
+  try {
+    if (fila?.length) await flushLeiturasPendentes(db)
+    await db.insert(auditoria).values(row)
+  } catch (err) {
+    if (!isDatabaseFull(err)) throw err
+    const nova = pendentes.get(db) ?? []
+    nova.push(row)
+    if (nova.length > MAX_PENDENTES) nova.shift()
+    pendentes.set(db, nova)
+  }
+}
+
+/**
+ * Writes the events of reads kept while the disk was full (`recordLeitura`); answers how many
+ * were written and how many still wait. A failure for want of space keeps them for next time.
+ */
+export async function flushLeiturasPendentes(db: DbOrTx) {
+  const fila = pendentes.get(db) ?? []
+  let escritos = 0
+  while (fila.length) {
+    // Taken out of the queue first: two flushes at once never write one event twice.
+    const lote = fila.splice(0, 500)
+    try {
+      await db.insert(auditoria).values(lote)
+    } catch (err) {
+      fila.unshift(...lote)
+      if (!isDatabaseFull(err)) throw err
+      break
+    }
+    escritos += lote.length
+  }
+  return { escritos, pendentes: fila.length }
+}
+
+/** `flushLeiturasPendentes` every minute; logs what it wrote and what still waits for space. */
+export function startLeiturasPendentes(deps: {
+  db: DbOrTx
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
+}) {
+  return repeatEvery(
+    async () => {
+      const { escritos, pendentes } = await flushLeiturasPendentes(deps.db)
+      if (escritos || pendentes)
+        deps.log.warn({ escritos, pendentes }, 'audit events of reads kept while the disk was full')
+    },
+    { intervalMs: 60_000, log: deps.log, falha: 'audit events kept could not be written' },
+  )
 }
 
 const igual = (a: unknown, b: unknown) =>

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
+import { open, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -12,6 +14,7 @@ import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema.ts'
+import { pgErrorCode } from './sql-helpers.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
@@ -24,6 +27,8 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   close(): Promise<void>
+  /** Readiness: rejects when the database cannot write now (`probeDatabase`). */
+  probe(): Promise<void>
   /**
    * PGlite only: a consistent copy of the whole data directory (a tar), taken between
    * transactions after a checkpoint (`npm run backup` asks the running server for it).
@@ -49,6 +54,8 @@ export async function openDatabase(opts: {
   pgliteDir?: string
   pglite?: PGlite
   migrationsDir?: string
+  /** Told of each transaction run again after a lock conflict (the server's log). */
+  log?: { warn: (obj: object, msg: string) => void }
 }): Promise<Database> {
   const folder = opts.migrationsDir ?? defaultMigrationsDir()
   if (opts.databaseUrl) {
@@ -70,12 +77,13 @@ export async function openDatabase(opts: {
     // process. The pending query fails (503) and the pool discards the client on release.
     pool.on('connect', (client) => client.on('error', dropped))
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    releaseOnFailedBegin(db, pool)
+    releaseOnFailedBegin(db, pool, opts.log)
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
       close: () => pool.end(),
+      probe: () => probeDatabase(db),
     }
   }
   let client = opts.pglite
@@ -90,9 +98,15 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: folder }),
     close: () => pglite.close(),
+    probe: () => probeDatabase(db, opts.pgliteDir),
     dump: () => dumpPglite(pglite),
   }
 }
+
+/** SQLSTATEs of a transaction that lost a lock conflict: serialization failure, deadlock. */
+const RETRIED = new Set(['40001', '40P01'])
+/** How many times a transaction is tried before its conflict goes to the user (503). */
+export const TRANSACTION_ATTEMPTS = 4
 
 /**
  * drizzle-orm 0.45 checks a connection out of the pool for a transaction and sends BEGIN before
@@ -102,23 +116,69 @@ export async function openDatabase(opts: {
  * `pool.end()` never returned. Here the pool's transactions check out their connection themselves
  * and always release it; drizzle runs the transaction on that one connection (a session over a
  * client, not a pool, releases nothing). pg-pool discards a released connection that is broken.
+ *
+ * It is also the one place where a transaction that failed with a serialization failure or a
+ * deadlock (40001, 40P01: rolled back whole by PostgreSQL) runs again, up to
+ * `TRANSACTION_ATTEMPTS` times after a short random pause (about 10, 20, 40 ms), so a lock
+ * conflict is the server's problem, not the user's. The transaction's function must therefore
+ * do nothing outside the database that cannot be done twice (an e-mail is sent after the
+ * commit, a file is stored before it: ARCHITECTURE.md). Savepoints (`tx.transaction`) are not
+ * retried on their own: the whole transaction is.
  */
-function releaseOnFailedBegin(db: Db, pool: pg.Pool) {
+function releaseOnFailedBegin(
+  db: Db,
+  pool: pg.Pool,
+  log?: { warn: (obj: object, msg: string) => void },
+) {
   type Session = NodePgSession<Schema, ExtractTablesWithRelations<Schema>>
   const session = (db as unknown as { session: Session }).session
-  const { dialect, schema: tables, options } = session as unknown as {
+  const {
+    dialect,
+    schema: tables,
+    options,
+  } = session as unknown as {
     dialect: ConstructorParameters<typeof NodePgSession>[1]
     schema: ConstructorParameters<typeof NodePgSession>[2]
     options: ConstructorParameters<typeof NodePgSession>[3]
   }
   session.transaction = async (transaction, config) => {
-    const client = await pool.connect()
-    try {
-      const own = new NodePgSession(client, dialect, tables, options) as unknown as Session
-      return await own.transaction(transaction, config)
-    } finally {
-      client.release()
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect()
+      try {
+        const own = new NodePgSession(client, dialect, tables, options) as unknown as Session
+        return await own.transaction(transaction, config)
+      } catch (err) {
+        const { code } = pgErrorCode(err)
+        if (attempt >= TRANSACTION_ATTEMPTS || !RETRIED.has(code ?? '')) throw err
+        log?.warn({ code, attempt }, 'transaction lost a lock conflict; running it again')
+      } finally {
+        client.release()
+      }
+      await new Promise((r) => setTimeout(r, 5 * 2 ** attempt * (0.5 + Math.random())))
     }
+  }
+}
+
+/**
+ * A write probe, not `SELECT 1`: a transaction id assigned and committed (refused by a server that
+ * is read-only or in recovery) and, for the embedded database (`dir`, its data directory), a page
+ * (8 KB) written, synced and removed there: its disk has room for the database to grow. Without
+ * it a full disk answered `SELECT 1` and readiness stayed 'ok' while every write failed.
+ */
+export async function probeDatabase(db: Db, dir?: string) {
+  await db.execute(sql`select txid_current()`)
+  if (!dir) return
+  const probe = path.join(dir, `.pronto-${randomBytes(6).toString('hex')}`)
+  try {
+    const handle = await open(probe, 'w', 0o600)
+    try {
+      await handle.write(Buffer.alloc(8192))
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } finally {
+    await rm(probe, { force: true })
   }
 }
 

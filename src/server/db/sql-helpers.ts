@@ -119,6 +119,20 @@ const DRIVER_MESSAGES =
  * Whether a driver error (possibly wrapped by Drizzle) says the database could not be reached or
  * went away during the query: the request may be tried again, nothing of it was committed.
  */
+/**
+ * The database could not write for want of space: SQLSTATE 53100 ("could not extend file …: No
+ * space left on device"), or the file system's ENOSPC/EDQUOT reaching us through the driver.
+ */
+export function isDatabaseFull(err: unknown): boolean {
+  let e: unknown = err
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code } = e as { code?: unknown }
+    if (code === '53100' || code === 'ENOSPC' || code === 'EDQUOT') return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
 export function isDatabaseDown(err: unknown): boolean {
   let e: unknown = err
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {

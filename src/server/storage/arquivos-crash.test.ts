@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -19,7 +19,8 @@ import {
 /**
  * "one way to store a file": the real server process is killed (SIGKILL) while uploads,
  * replacements and deletes are in flight, then restarted. Every row must still have its file, and
- * after the sweep no stored file and no temporary upload is left without a row.
+ * after the restart's own sweep no stored file, `.part` file or temporary upload is left without
+ * a row, however new.
  */
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'))
@@ -128,7 +129,25 @@ describe('SIGKILL during uploads, replacements and deletes', () => {
       await Promise.allSettled(inFlight)
     }
 
-    // Restarted once more: it comes up on the crashed data; then the sweep runs on it.
+    // Besides what the kills left, a leftover of each kind written just now (age 0): a stored
+    // object no row names, a disk write's `.part` and a parked upload.
+    const planted = [
+      path.join(storageRoot, 'orfao', '1767261600000.0a1b2c3d4e5f6789-orfao.pdf'),
+      path.join(
+        storageRoot,
+        'orfao',
+        '1767261600000.0a1b2c3d4e5f6789-orfao.pdf.1a2b3c4d5e6f7081.part',
+      ),
+      path.join(dataDir, 'tmp', '00000000-0000-4000-8000-000000000000.upload'),
+    ]
+    for (const file of planted) {
+      mkdirSync(path.dirname(file), { recursive: true })
+      writeFileSync(file, PDF)
+    }
+
+    // Restarted once more, right after the kill: no other server holds DATA_DIR, so its
+    // start-up sweep removes every leftover whatever its age (SIGTERM waits for a sweep in
+    // progress).
     await startServer()
     child!.kill('SIGTERM')
     await new Promise((r) => child!.once('exit', r))
@@ -141,11 +160,7 @@ describe('SIGKILL during uploads, replacements and deletes', () => {
       expect(rows.length).toBeGreaterThan(0)
       for (const r of rows) expect(existsSync(path.join(storageRoot, r.caminho))).toBe(true)
 
-      const log = { info: () => {}, error: () => {} }
-      await sweepStorage(
-        { db: db.db, storage, tmpDir: path.join(dataDir, 'tmp'), log },
-        { minAgeMs: 0 },
-      )
+      for (const file of planted) expect(existsSync(file), file).toBe(false)
       const keys = new Set(rows.map((r) => r.caminho))
       const left = []
       for await (const o of storage.list()) left.push(o.key)

@@ -1,10 +1,12 @@
 import { readdir, rm, stat } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { inArray, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import { documentoVersoes, servicosTiposDocumentos } from '../db/schema.ts'
 import { removeStored, type Storage } from './storage.ts'
 import type { ReceivedFile } from './upload.ts'
+import type { KeyStamp } from '#shared/schemas/documentos.ts'
 import { repeatEvery } from '../repeat-every.ts'
 
 /**
@@ -15,8 +17,9 @@ import { repeatEvery } from '../repeat-every.ts'
  *   removes the object (a crash in between leaves an object without a row);
  * - a delete commits first, then removes the objects its rows owned (a crash in between leaves
  *   objects without a row);
- * - the sweep (at start-up and daily) removes objects without a row and temporary upload files
- *   that are older than an hour. The hour keeps an upload in progress elsewhere safe.
+ * - the sweep removes objects without a row and temporary upload files: at start-up all of
+ *   them when no other server runs (`startStorageSweep`), and hourly those older than an hour.
+ *   The hour keeps an upload in progress (here or in another server) safe.
  */
 export type FileDeps = {
   db: Db
@@ -24,7 +27,16 @@ export type FileDeps = {
   log: { error: (obj: object, msg: string) => void }
 }
 
-/** Stores `file` under `key`, then runs `write` (which records the key) in one transaction. */
+/**
+ * The time and random id of a new stored key (`clientDocumentKey`, `adminDocumentKey`): every
+ * write gets a key of its own, so a request that fails removes only the object it stored.
+ */
+export const keyStamp = (): KeyStamp => ({
+  timestamp: Date.now(),
+  id: randomBytes(8).toString('hex'),
+})
+
+/** Stores `file` under `key` (a new key: `keyStamp`), then runs `write` (which records the key) in one transaction. */
 export async function storeUpload<T>(
   deps: FileDeps,
   file: ReceivedFile,
@@ -117,13 +129,23 @@ export async function sweepStorage(
   return { arquivos, temporarios }
 }
 
-/** Sweeps now and then every `intervalMs` (a day). */
-export function startStorageSweep(
+/**
+ * The sweep of a crash's leftovers: at start-up, when no other server holds the database
+ * (`alone`: the embedded database's `DATA_DIR` lock, or PostgreSQL's presence lock,
+ * `db/presenca.ts`), every object without a row and every temporary upload whatever its age,
+ * before the server takes requests (so none of its own uploads is in progress); then, and when
+ * other servers run, every `intervalMs` (an hour) what is older than an hour.
+ */
+export async function startStorageSweep(
   deps: Parameters<typeof sweepStorage>[0],
-  intervalMs = 24 * 60 * 60 * 1000,
+  opts: { alone: boolean; intervalMs?: number },
 ) {
+  if (opts.alone)
+    await sweepStorage(deps, { minAgeMs: 0 }).catch((err: unknown) =>
+      deps.log.error({ err }, 'start-up storage sweep failed'),
+    )
   return repeatEvery(() => sweepStorage(deps), {
-    intervalMs,
+    intervalMs: opts.intervalMs ?? 60 * 60 * 1000,
     log: deps.log,
     falha: 'storage sweep failed',
   })

@@ -14,7 +14,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3'
 import type { Config } from '../config.ts'
-import { HttpError } from '../errors.ts'
+import { ARMAZENAMENTO_CHEIO, HttpError } from '../errors.ts'
 
 /** Where document files live: local disk or S3-compatible storage, behind one interface. */
 export type Storage = {
@@ -34,9 +34,7 @@ export type StoredObject = { key: string; modified: Date }
 
 export class StorageNotFound extends Error {}
 
-/** The disk (or its quota) is full; the upload is refused and nothing is kept. */
-export const ARMAZENAMENTO_CHEIO =
-  'Não há espaço para guardar o arquivo no servidor. Tente novamente mais tarde ou avise o administrador do portal.'
+export { ARMAZENAMENTO_CHEIO }
 /** The storage failed or did not answer in time (S3_TIMEOUT_MS). */
 export const ARMAZENAMENTO_INDISPONIVEL =
   'O armazenamento de documentos não respondeu. Tente novamente em alguns minutos.'
@@ -83,7 +81,8 @@ export function createDiskStorage(root: string): Storage {
       const target = file(key)
       await guarded(async () => {
         await mkdir(path.dirname(target), { recursive: true, mode: 0o700 })
-        const partial = `${target}.${process.pid}.${Date.now()}.part`
+        // A name of its own per write: a failed write removes only its own partial file.
+        const partial = `${target}.${randomBytes(8).toString('hex')}.part`
         try {
           await pipeline(body, createWriteStream(partial))
           await rename(partial, target)

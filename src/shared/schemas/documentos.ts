@@ -146,19 +146,30 @@ export function badgeExtra(doc: { status: string | null }): {
   return { label: 'Disponível', destructive: false }
 }
 
-/** SPEC §3: `userId/servicoId/tipoDocumentoId/timestamp-sanitizedFileName`. */
-export function clientDocumentKey(p: {
-  userId: string
-  servicoId: string
-  tipoDocumentoId: string
-  timestamp: number
-  safeName: string
-}) {
-  return `${p.userId}/${p.servicoId}/${p.tipoDocumentoId}/${p.timestamp}-${p.safeName}`
+/**
+ * The last segment of a stored key: `timestamp.id-sanitizedFileName`. `id` is random per write
+ * (`keyStamp` on the server), so two uploads of one file in the same millisecond never share a key.
+ */
+export type KeyStamp = { timestamp: number; id: string }
+const storedName = (p: KeyStamp & { safeName: string }) => `${p.timestamp}.${p.id}-${p.safeName}`
+
+/** SPEC §3: `userId/servicoId/tipoDocumentoId/timestamp.id-sanitizedFileName`. */
+export function clientDocumentKey(
+  p: KeyStamp & { userId: string; servicoId: string; tipoDocumentoId: string; safeName: string },
+) {
+  return `${p.userId}/${p.servicoId}/${p.tipoDocumentoId}/${storedName(p)}`
 }
 
-/** The file name shown to the client: the last key segment without its timestamp. */
+/** SPEC §3: the consultancy's `servicoId/timestamp.id-sanitizedFileName`. */
+export function adminDocumentKey(p: KeyStamp & { servicoId: string; safeName: string }) {
+  return `${p.servicoId}/${storedName(p)}`
+}
+
+/**
+ * The file name shown to the client: the last key segment without its timestamp and id (keys
+ * written before the id was added are `timestamp-name`).
+ */
 export function arquivoDaChave(caminho: string): string {
   const last = caminho.split('/').pop() ?? caminho
-  return last.replace(/^\d+-/, '')
+  return last.replace(/^\d+(?:\.[0-9a-f]+)?-/, '')
 }

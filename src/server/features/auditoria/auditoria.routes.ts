@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { origemOf, recordAuditoria } from '../../db/auditoria.ts'
+import { origemOf, recordLeitura } from '../../db/auditoria.ts'
 import { actorOf, requireServico } from '../../policy.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
@@ -37,7 +37,7 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const pagina = await listAuditoria(app.ctx.db, request.query)
-      await recordAuditoria(app.ctx.db, origemOf(request), {
+      await recordLeitura(app.ctx.db, origemOf(request), {
         acao: 'ler',
         entidade: 'auditoria',
         depois: filtrosLidos(request.query),
@@ -51,7 +51,7 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
     '/api/admin/auditoria/csv',
     { config: admin, schema: { querystring: AuditoriaFiltroSchema } },
     async (request, reply) => {
-      await recordAuditoria(app.ctx.db, origemOf(request), {
+      await recordLeitura(app.ctx.db, origemOf(request), {
         acao: 'exportar',
         entidade: 'auditoria',
         depois: filtrosLidos(request.query),

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
-import { camposAlterados, recordAuditoria, type Origem } from '../../db/auditoria.ts'
+import { camposAlterados, recordAuditoria, recordLeitura, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   clientes,
@@ -121,7 +121,7 @@ export async function getCliente(db: DbOrTx, id: string) {
  */
 export async function lerCliente(db: DbOrTx, id: string, origem: Origem) {
   const cliente = await getCliente(db, id)
-  await recordAuditoria(db, origem, {
+  await recordLeitura(db, origem, {
     acao: 'ler',
     entidade: 'cliente',
     entidade_id: cliente.id,

@@ -1,4 +1,4 @@
-import { origemOf, recordAuditoria } from '../../db/auditoria.ts'
+import { origemOf, recordLeitura } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -42,7 +42,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
     // Reading the list of clients (personal data) is one audit event per request, not per row.
     async (request) => {
       const pagina = await listClientes(app.ctx.db, request.query)
-      await recordAuditoria(app.ctx.db, origemOf(request), {
+      await recordLeitura(app.ctx.db, origemOf(request), {
         acao: 'ler',
         entidade: 'cliente',
         depois: { busca: request.query.q, pagina: request.query.page ?? 1, total: pagina.total },

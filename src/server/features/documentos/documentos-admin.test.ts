@@ -90,7 +90,9 @@ describe('POST /api/admin/servicos/:id/documentos', () => {
     expect(rows.length).toBe(name === 'admin' ? 1 : 0)
     if (name === 'admin') {
       const row = rows[0]
-      expect(row.caminho_arquivo).toMatch(new RegExp(`^${s.id}/\\d+-Relatorio_final\\.pdf$`))
+      expect(row.caminho_arquivo).toMatch(
+        new RegExp(`^${s.id}/\\d+\\.[0-9a-f]{16}-Relatorio_final\\.pdf$`),
+      )
       expect(row.visivel_usuario).toBe(true)
       expect(readFileSync(stored(row.caminho_arquivo)).equals(PDF)).toBe(true)
       expect(res.json()).toMatchObject({

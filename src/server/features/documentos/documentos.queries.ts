@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordAuditoria, recordLeitura, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import { linkNotificacao, nomeServico, notifyCliente } from '../../db/notificacoes.ts'
 import {
@@ -66,7 +66,7 @@ export async function getArquivo(
     .leftJoin(tiposDocumentos, eq(tiposDocumentos.id, doc.tipo_documento_id))
     .where(and(eq(doc.id, id), scopeDocumentos(actor)))
   if (!row) throw notFound(DOCUMENTO_NAO_ENCONTRADO)
-  await recordAuditoria(db, origem, {
+  await recordLeitura(db, origem, {
     acao: 'download',
     entidade: 'documento',
     entidade_id: id,
@@ -231,7 +231,7 @@ export async function listDocumentos(
   const rows = await selectAdmin(db)
     .where(eq(doc.servico_id, servico.id))
     .orderBy(desc(versao.created_at), desc(doc.id))
-  await recordAuditoria(db, origem, {
+  await recordLeitura(db, origem, {
     acao: 'ler',
     entidade: 'documento',
     rotulo: `${servico.tipo_servico}${servico.protocolo ? ` (${servico.protocolo})` : ''}`,

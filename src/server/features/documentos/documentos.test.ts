@@ -302,7 +302,9 @@ describe('client documents screen', () => {
       })
       // SPEC §3: userId/servicoId/tipoDocumentoId/timestamp-sanitizedFileName.
       expect(rows[0].caminho_arquivo).toMatch(
-        new RegExp(`^${actors.owner.userId}/${s.id}/${contrato.id}/\\d{13}-contrato\\.pdf$`),
+        new RegExp(
+          `^${actors.owner.userId}/${s.id}/${contrato.id}/\\d{13}\\.[0-9a-f]{16}-contrato\\.pdf$`,
+        ),
       )
       expect(readFileSync(path.join(storageRoot, rows[0].caminho_arquivo)).equals(PDF)).toBe(true)
       expect(res.json()).toEqual({
@@ -345,7 +347,7 @@ describe('client documents screen', () => {
       expect(rows).toHaveLength(1)
       expect(rows[0].id).toBe(row1.id)
       expect(rows[0].estado).toBe('enviado')
-      expect(rows[0].caminho_arquivo).toMatch(/\/\d{13}-Planta_Nova__v2_\.jpeg$/)
+      expect(rows[0].caminho_arquivo).toMatch(/\/\d{13}\.[0-9a-f]{16}-Planta_Nova__v2_\.jpeg$/)
       expect(existsSync(path.join(storageRoot, rows[0].caminho_arquivo))).toBe(true)
       // Every version is kept.
       expect(existsSync(path.join(storageRoot, row1.caminho_arquivo))).toBe(true)
@@ -500,7 +502,7 @@ describe('client documents screen', () => {
       const [row] = (await rowsOf(servico.id)).filter((x) => x.tipo_documento_id === contrato.id)
       expect(row.caminho_arquivo).toMatch(
         new RegExp(
-          `^${actors.owner.userId}/${servico.id}/${contrato.id}/\\d{13}-pass_wd_rm_-rf\\.pdf$`,
+          `^${actors.owner.userId}/${servico.id}/${contrato.id}/\\d{13}\\.[0-9a-f]{16}-pass_wd_rm_-rf\\.pdf$`,
         ),
       )
       const encoded = await upload(actors.owner, servico.id, contrato.id, {
@@ -510,7 +512,7 @@ describe('client documents screen', () => {
       expect(encoded.statusCode).toBe(200)
       const [row2] = (await rowsOf(servico.id)).filter((x) => x.tipo_documento_id === contrato.id)
       expect(row2.caminho_arquivo.split('/')).toHaveLength(4)
-      expect(row2.caminho_arquivo).toMatch(/\/\d{13}-segredo\.pdf$/)
+      expect(row2.caminho_arquivo).toMatch(/\/\d{13}\.[0-9a-f]{16}-segredo\.pdf$/)
     })
 
     it('a failed row write leaves no row and no file', async () => {

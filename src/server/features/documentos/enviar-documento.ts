@@ -1,9 +1,10 @@
 import type { Origem } from '../../db/auditoria.ts'
 import type { Actor } from '../../policy.ts'
-import { storeUpload, type FileDeps } from '../../storage/arquivos.ts'
+import { keyStamp, storeUpload, type FileDeps } from '../../storage/arquivos.ts'
 import type { ReceivedFile } from '../../storage/upload.ts'
 import { ADMIN_UPLOAD_EXTENSIONS, CLIENT_UPLOAD_EXTENSIONS } from '#shared/arquivos.ts'
 import {
+  adminDocumentKey,
   arquivoDaChave,
   clientDocumentKey,
   type AdminDocumento,
@@ -52,7 +53,7 @@ export async function enviarDocumentoDoCliente(
       userId: p.actor.userId,
       servicoId: servico.id,
       tipoDocumentoId,
-      timestamp: Date.now(),
+      ...keyStamp(),
       safeName: file.safeName,
     })
     const arquivo = arquivoDaChave(caminho)
@@ -86,7 +87,7 @@ export async function enviarDocumentoDoCliente(
 
 /**
  * The consultancy uploads a document: its type (a form field) and the file are required; key
- * `{servicoId}/{timestamp}-{name}` (SPEC §3). It has one document per (service, type), apart
+ * `{servicoId}/{timestamp}.{id}-{name}` (SPEC §3). It has one document per (service, type), apart
  * from the client's: a second upload of a type is its new version (the previous file is kept).
  * Visible to the client unless `visivel_usuario` is 'false'.
  */
@@ -98,7 +99,11 @@ export async function enviarDocumentoDaConsultoria(
   const file = await p.receber({ allowed: ADMIN_UPLOAD_EXTENSIONS, typeMessage: TIPO_ARQUIVO })
   try {
     const tipo = await getTipoDocumentoEscolhido(deps.db, file.fields.tipo_documento_id)
-    const caminho = `${servico.id}/${Date.now()}-${file.safeName}`
+    const caminho = adminDocumentKey({
+      servicoId: servico.id,
+      ...keyStamp(),
+      safeName: file.safeName,
+    })
     const row = await storeUpload(deps, file, caminho, (tx) =>
       addVersao(tx, {
         servicoId: servico.id,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import JSZip from 'jszip'
-import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
+import { recordLeitura, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import type { Actor } from '../../policy.ts'
 import type { Storage } from '../../storage/storage.ts'
@@ -19,7 +19,7 @@ export async function exportarDados(
   origem: Origem,
 ): Promise<Readable> {
   const { dados, arquivos } = await getExportacao(deps.db, actor)
-  await recordAuditoria(deps.db, origem, {
+  await recordLeitura(deps.db, origem, {
     acao: 'exportar',
     entidade: 'usuario',
     entidade_id: actor.userId,

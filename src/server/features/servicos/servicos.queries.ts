@@ -2,13 +2,8 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import { documentFiles } from '../../storage/arquivos.ts'
-import { camposAlterados, recordAuditoria, type Origem } from '../../db/auditoria.ts'
-import {
-  linkNotificacao,
-  nomeServico,
-  notifyAdmins,
-  notifyCliente,
-} from '../../db/notificacoes.ts'
+import { camposAlterados, recordAuditoria, recordLeitura, type Origem } from '../../db/auditoria.ts'
+import { linkNotificacao, nomeServico, notifyAdmins, notifyCliente } from '../../db/notificacoes.ts'
 import {
   avisos,
   categorias,
@@ -29,7 +24,7 @@ import {
   type ServicoDetalhe,
   type ServicoUpdate,
 } from '#shared/schemas/servicos.ts'
-import { FOREIGN_KEY_VIOLATION, isPgError } from '../../db/sql-helpers.ts'
+import { FOREIGN_KEY_VIOLATION, isDatabaseFull, isPgError } from '../../db/sql-helpers.ts'
 
 // One service: its detail as the administration opens it, its changes, its deletion, and a new
 // service (added by the administration or requested by a client).
@@ -83,7 +78,7 @@ export async function getServicoDetalhe(db: DbOrTx, id: string): Promise<Servico
 
 /** An administrator read the service's detail (its client's personal data). */
 async function recordLeituraServico(db: DbOrTx, detalhe: ServicoDetalhe, origem: Origem) {
-  await recordAuditoria(db, origem, {
+  await recordLeitura(db, origem, {
     acao: 'ler',
     entidade: 'servico',
     entidade_id: detalhe.id,
@@ -95,10 +90,15 @@ async function recordLeituraServico(db: DbOrTx, detalhe: ServicoDetalhe, origem:
 
 /** SPEC §4: opening the detail marks the service as seen by the administration. */
 async function markVisualizado(db: DbOrTx, id: string) {
-  await db
-    .update(servicos)
-    .set({ visualizado_admin: true })
-    .where(and(eq(servicos.id, id), eq(servicos.visualizado_admin, false)))
+  try {
+    await db
+      .update(servicos)
+      .set({ visualizado_admin: true })
+      .where(and(eq(servicos.id, id), eq(servicos.visualizado_admin, false)))
+  } catch (err) {
+    // A full disk does not close the service to reading: it is marked at the next opening.
+    if (!isDatabaseFull(err)) throw err
+  }
 }
 
 /**
