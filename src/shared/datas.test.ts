@@ -3,11 +3,22 @@ import {
   addDays,
   daysBetween,
   formatDate,
+  formatDateTime,
   formatValidade,
   isIsoDate,
   parseDataBr,
   today,
 } from './datas.ts'
+
+describe('formatDateTime', () => {
+  it('reads an instant on Brasília’s clock whatever the process’s zone (UTC in CI)', () => {
+    // 02:31 UTC is 23:31 of the day before in Brasília (UTC−3, no daylight saving since 2019).
+    expect(formatDateTime('2026-11-26T02:31:00.000Z')).toBe('25/11/2026 às 23:31')
+    expect(formatDateTime(new Date('2026-01-01T12:00:00Z'))).toBe('01/01/2026 às 09:00')
+    expect(formatDateTime(null)).toBe('-')
+    expect(formatDateTime('nao-e-data')).toBe('-')
+  })
+})
 
 describe('datas', () => {
   it('formats calendar dates as dd/MM/yyyy without time-zone shift', () => {

@@ -13,13 +13,12 @@ export function formatDate(value: string | Date | null | undefined, empty = '-')
   return Number.isNaN(date.getTime()) ? empty : format(date, 'dd/MM/yyyy', { locale: ptBR })
 }
 
-/** An instant as dd/MM/yyyy HH:mm. */
+/** An instant as "dd/MM/yyyy às HH:mm" on Brasília's clock (America/Sao_Paulo). */
 export function formatDateTime(value: string | Date | null | undefined, empty = '-'): string {
   if (!value) return empty
   const date = typeof value === 'string' ? parseISO(value) : value
-  return Number.isNaN(date.getTime())
-    ? empty
-    : format(date, "dd/MM/yyyy 'às' HH:mm", { locale: ptBR })
+  // Brasília's clock whatever the browser's zone, like the cards, Histórico and e-mails.
+  return Number.isNaN(date.getTime()) ? empty : formatDateTimeIn(date).replace(' ', ' às ')
 }
 
 // Building an Intl.DateTimeFormat costs far more than using one; the dashboard asks for today on

@@ -71,7 +71,7 @@ test('keeps the avisos: add, resolve and delete, newest first', async ({ page })
   // The toast, and the message beside the date field.
   await expect(
     page
-      .getByRole('region', { name: /Notifications/ })
+      .getByRole('region', { name: /^Alertas/ })
       .getByText('Preencha o texto e a data limite do aviso.'),
   ).toBeVisible()
   await expect(page.getByLabel('Data limite')).toHaveAccessibleDescription(

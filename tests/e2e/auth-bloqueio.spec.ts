@@ -48,7 +48,7 @@ test("after a stranger's wrong guesses, the administrator still signs in from th
   const novo = await stranger.newPage()
   await entrar(novo, admin)
   await expect(
-    novo.getByRole('region', { name: /Notifications/ }).getByText(/^Muitas tentativas\. Aguarde/),
+    novo.getByRole('region', { name: /^Alertas/ }).getByText(/^Muitas tentativas\. Aguarde/),
   ).toBeVisible()
   await expect(novo).toHaveURL(/\/auth$/)
   await stranger.close()

@@ -49,7 +49,7 @@ test("'Executar agora' creates the aviso, e-mails the client and the dashboard's
   await expect(toast(page, 'Verificação concluída!')).toBeVisible()
   await expect(
     page
-      .getByRole('region', { name: /Notifications/ })
+      .getByRole('region', { name: /^Alertas/ })
       .getByText(/\d+ avisos? criados?, \d+ emails? enviados?/),
   ).toBeVisible()
   await expect(page.getByRole('status', { name: 'Verificação automática' })).toContainText(

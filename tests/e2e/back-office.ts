@@ -65,7 +65,7 @@ export async function discardDialog(page: Page, dialog: Locator) {
 
 export const toast = (page: Page, text: string) =>
   page
-    .getByRole('region', { name: /Notifications/ })
+    .getByRole('region', { name: /^Alertas/ })
     .getByText(text, { exact: true })
     .last()
 

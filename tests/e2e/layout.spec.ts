@@ -109,3 +109,29 @@ for (const { width, axe, tag } of WIDTHS) {
     })
   })
 }
+
+/**
+ * A state a screen load does not show: the toasts (error and success), scanned by axe (colour
+ * contrast included); their region and close button speak Portuguese. (A rejected document's
+ * reason box is scanned in notificacoes.spec.ts, where a rejection is made.)
+ */
+test('toasts: AA contrast, Portuguese names @responsive', async ({ page }) => {
+  test.setTimeout(60_000)
+  // An error toast: the sign-in form sent empty.
+  await page.goto('/auth')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  const alertas = page.getByRole('region', { name: /^Alertas/ })
+  await expect(alertas.getByText('Por favor, preencha todos os campos.')).toBeVisible()
+  await expect(alertas.getByRole('button', { name: 'Fechar' })).toBeVisible()
+  await expectAccessible(page, '/auth com toast de erro')
+
+  // A success toast.
+  await login(page, SERVICOS_ACC)
+  await page.goto('/app/meus-dados')
+  const preferencia = page.getByRole('switch').first()
+  await preferencia.click()
+  await expect(alertas.getByText(/^Email (ativado|desativado)!$/)).toBeVisible()
+  await expectAccessible(page, '/app/meus-dados com toast de sucesso')
+  await preferencia.click()
+  await expect(alertas.getByText(/^Email (ativado|desativado)!$/).first()).toBeVisible()
+})

@@ -10,7 +10,7 @@ const shot = (page: Page, name: string) =>
   })
 
 /** Sonner's live region: the toasts (the form also shows messages under its fields). */
-const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ })
+const toasts = (page: Page) => page.getByRole('region', { name: /^Alertas/ })
 
 const masked = (doc: string) => doc.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4')
 

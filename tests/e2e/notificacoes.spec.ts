@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { FILES, TIPO_LICENCA, completeCadastro, solicitarServico } from './cliente-area.ts'
 import { ADMIN, BASE_URL, login, mailsTo, newClientAccount, readMail } from './fixtures.ts'
+import { expectAccessible } from './layout-checks.ts'
 
 // The client home after the analyst adds a visible aviso (Dias Restantes, summary,
 // the aviso, the bell, 'Concluído'), the analyst's bell after a client's request and upload, and
@@ -285,4 +286,6 @@ test('a rejected document reaches the client in the bell and on the home, and op
   await expect(card).toContainText(`Motivo: ${motivo}`)
   await expect(card).toBeInViewport()
   await shot(page, 'documento-rejeitado')
+  // The reason box at AA contrast, like the rest of the screen.
+  await expectAccessible(page, 'documento rejeitado')
 })

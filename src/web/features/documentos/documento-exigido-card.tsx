@@ -151,7 +151,7 @@ export function ExigidoCard({
               </div>
             </div>
             {doc.estado === 'rejeitado' && doc.motivo && (
-              <p className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm break-words text-destructive">
+              <p className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm break-words text-red-800">
                 Motivo: {doc.motivo}
               </p>
             )}
