@@ -9,6 +9,7 @@ export const TIPOS_NOTIFICACAO = [
   'servico_solicitado',
   'documento_enviado',
   'aviso_concluido',
+  'renovacao_prazo_perdido',
 ] as const
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number]
 
@@ -23,6 +24,7 @@ export const TIPOS_ADMIN = [
   'servico_solicitado',
   'documento_enviado',
   'aviso_concluido',
+  'renovacao_prazo_perdido',
 ] as const satisfies readonly TipoNotificacao[]
 
 export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
@@ -33,6 +35,7 @@ export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
   servico_solicitado: 'Novas solicitações de serviço',
   documento_enviado: 'Documentos enviados ou reenviados por clientes',
   aviso_concluido: 'Avisos concluídos por clientes',
+  renovacao_prazo_perdido: 'Renovações não protocoladas no prazo legal',
 }
 
 export const NotificacaoSchema = z.object({
