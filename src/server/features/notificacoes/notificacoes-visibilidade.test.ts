@@ -100,6 +100,13 @@ describe('notifications and what the client may see', () => {
         payload: { status_id: (await getStatus(t.db, 'Entregue')).id },
       }),
     )
+    // renovacao_prazo_perdido: a renewal deadline (end − 30 days) that passed yesterday unfiled.
+    await createServico(t.db, {
+      cliente_id: a.clienteId!,
+      tipo_servico_id: (await createTipoServico(t.db, { antecedencia_renovacao: 30 })).id,
+      vigencia_inicio: null,
+      vigencia_fim: addDays(today(), 29),
+    })
     ok(await actors.admin.inject({ method: 'POST', url: '/api/admin/avisos-automaticos/executar' }))
     // The administrators' kinds, produced by the client: a request, a document, an aviso done.
     ok(
