@@ -204,6 +204,9 @@ describe('notifications and what the client may see', () => {
     expect(mail?.subject).toMatch(/notifica/i)
     semEscondidos(`${mail?.subject} ${mail?.text} ${mail?.html}`)
     expect(mail?.text).toContain('status alterado para Entregue')
+    // the administrators' digest carries theirs, the missed renewal deadline among them
+    const doAdmin = await readMail(t.outboxDir, actors.admin.email!)
+    expect(doAdmin?.text).toContain('Renovação não protocolada no prazo legal')
 
     // Shown again: the earlier notification is back, once (not a second one).
     ok(

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -46,7 +47,7 @@ async function licenca({
   })
 }
 
-const put = (actor: Actor, id: string, payload: unknown) =>
+const put = (actor: Actor, id: string, payload: InjectOptions['payload']) =>
   actor.inject({ method: 'PUT', url: `/api/admin/servicos/${id}/renovacao`, payload })
 const statusOf = async (id: string) => {
   const [s] = await t.db.select().from(servicos).where(eq(servicos.id, id))
@@ -318,7 +319,11 @@ describe('PUT /api/admin/servicos/:id/renovacao', () => {
     const s = await licenca()
     await expectRefused(
       actors.admin,
-      { method: 'PUT', url: `/api/admin/servicos/${s.id}/renovacao`, payload },
+      {
+        method: 'PUT',
+        url: `/api/admin/servicos/${s.id}/renovacao`,
+        payload: payload as InjectOptions['payload'],
+      },
       400,
     )
     expect(await protocoloOf(s.id)).toBeNull()
