@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { CalendarClock, FileText, Pencil, ShieldCheck, Stamp } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
@@ -43,7 +43,7 @@ export function RenovacaoCard({ servicoId }: { servicoId: string }) {
   if (!temCard(data)) return null
   const registrado = data.protocolo !== null
   return (
-    <Card className="gap-4">
+    <Card className="gap-4" role="region" aria-label="Renovação">
       <Cabecalho />
       <CardContent className="grid gap-4">
         <Prazo r={data} />
@@ -67,7 +67,7 @@ export function RenovacaoClienteCard({ servicoId }: { servicoId: string }) {
   const { data } = useQuery(renovacaoQuery(servicoId))
   if (!temCard(data)) return null
   return (
-    <Card className="gap-4">
+    <Card className="gap-4" role="region" aria-label="Renovação">
       <Cabecalho />
       <CardContent className="grid gap-4">
         <Prazo r={data} cliente />
@@ -84,9 +84,7 @@ function Cabecalho() {
         <CalendarClock className="size-5 text-primary" />
         Renovação
       </CardTitle>
-      <CardDescription>
-        Prazo legal para protocolar a renovação da licença (LC 140/2011, art. 14, §4º).
-      </CardDescription>
+      <CardDescription>Prazo para protocolar a renovação no órgão ambiental.</CardDescription>
     </CardHeader>
   )
 }
@@ -105,26 +103,23 @@ function Prazo({ r, cliente = false }: { r: Renovacao; cliente?: boolean }) {
   const badge = renovacaoBadge(r)
   return (
     <div className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <p className="text-sm">
-          Protocolar a renovação até{' '}
-          <span className="font-semibold whitespace-nowrap">{formatDate(r.prazo)}</span>
+      <p className="text-sm">
+        Protocolar a renovação até{' '}
+        <span className="font-semibold whitespace-nowrap">{formatDate(r.prazo)}</span>
+      </p>
+      {badge && r.situacao === 'pendente' && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          Dias restantes
+          <Badge variant={badge.variant}>{badge.label}</Badge>
         </p>
-        {badge && r.situacao !== 'no_prazo' && (
-          <Badge
-            variant={badge.variant}
-            className="whitespace-normal"
-            aria-label={r.situacao === 'pendente' ? `Dias restantes: ${badge.label}` : undefined}
-          >
-            {badge.label}
-          </Badge>
-        )}
-      </div>
+      )}
+      {badge && (r.situacao === 'fora_do_prazo' || r.situacao === 'prazo_perdido') && (
+        <Badge variant={badge.variant} className="justify-self-start whitespace-normal">
+          {badge.label}
+        </Badge>
+      )}
       {r.situacao === 'no_prazo' && (
-        <div
-          className="flex gap-2 rounded-lg border border-teal-200 bg-teal-50 p-3 text-sm text-teal-900"
-          role="status"
-        >
+        <div className="flex gap-2 rounded-lg border border-teal-200 bg-teal-50 p-3 text-sm text-teal-900">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" />
           <div className="grid gap-1">
             <p className="font-medium">Vigência prorrogada (LC 140/2011, art. 14, §4º)</p>
@@ -150,31 +145,39 @@ function Protocolo({
 }) {
   const p = r.protocolo!
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border p-3 text-sm">
-      <dt className="text-muted-foreground">Data do protocolo</dt>
-      <dd className="font-medium">{formatDate(p.data_protocolo)}</dd>
-      <dt className="text-muted-foreground">Nº do processo</dt>
-      <dd className="min-w-0 font-medium break-words">{p.numero_processo}</dd>
+    <dl className="grid gap-2 rounded-lg border p-3 text-sm">
+      <Item rotulo="Data do protocolo">{formatDate(p.data_protocolo)}</Item>
+      <Item rotulo="Nº do processo no órgão">{p.numero_processo}</Item>
       {comprovante !== undefined && (
-        <>
-          <dt className="text-muted-foreground">Comprovante</dt>
-          <dd className="min-w-0">
-            {comprovante ? (
-              <a
-                href={`/api/documentos/${comprovante.id}/arquivo`}
-                className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                title={`Enviado em ${formatDateTime(comprovante.data_envio)}`}
-              >
-                <FileText className="size-4" />
-                Baixar
-              </a>
-            ) : (
-              <span className="text-muted-foreground">Não enviado</span>
-            )}
-          </dd>
-        </>
+        <Item rotulo="Comprovante">
+          {comprovante ? (
+            <a
+              href={`/api/documentos/${comprovante.id}/arquivo`}
+              className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+            >
+              <FileText className="size-4" />
+              Baixar comprovante
+            </a>
+          ) : (
+            <span className="font-normal text-muted-foreground">Não enviado</span>
+          )}
+          {comprovante && (
+            <span className="block text-xs font-normal text-muted-foreground">
+              Enviado em {formatDateTime(comprovante.data_envio)}
+            </span>
+          )}
+        </Item>
       )}
     </dl>
+  )
+}
+
+function Item({ rotulo, children }: { rotulo: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{rotulo}</dt>
+      <dd className="min-w-0 font-medium break-words">{children}</dd>
+    </div>
   )
 }
 
@@ -233,12 +236,8 @@ function ProtocoloDialog({
       pending={registrar.isPending}
       onSubmit={onSubmit}
     >
-      <Field
-        label="Data do protocolo"
-        htmlFor="protocolo-data"
-        required
-        error={errors.data_protocolo?.message}
-      >
+      {/* the date field shows its own message */}
+      <Field label="Data do protocolo" htmlFor="protocolo-data" required>
         <FormDateField control={form.control} name="data_protocolo" id="protocolo-data" />
       </Field>
       <Field
