@@ -19,7 +19,7 @@ import { FileInput } from '../../components/ui/file-input.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { adminRenovacaoQuery, renovacaoQuery, useRegistrarProtocolo } from './api.ts'
-import { ADMIN_UPLOAD_ACCEPT, MAX_UPLOAD_BYTES } from '#shared/arquivos.ts'
+import { ADMIN_UPLOAD_ACCEPT, recusaUploadAdmin } from '#shared/arquivos.ts'
 import { formatDate, formatDateTime } from '#shared/datas.ts'
 import { renovacaoBadge } from '#shared/renovacao.ts'
 import {
@@ -204,13 +204,8 @@ function ProtocoloDialog({
   const errors = form.formState.errors
 
   const onSubmit = form.handleSubmit((values) => {
-    if (arquivo && arquivo.size > MAX_UPLOAD_BYTES)
-      return notifyError('Arquivo muito grande', 'O arquivo deve ter no máximo 5MB.')
-    if (arquivo && !/\.(pdf|doc|docx|jpg|jpeg|png)$/i.test(arquivo.name))
-      return notifyError(
-        'Tipo de arquivo inválido',
-        'Apenas arquivos PDF, DOC, DOCX, JPG e PNG são permitidos.',
-      )
+    const recusa = arquivo && recusaUploadAdmin(arquivo)
+    if (recusa) return notifyError(recusa.title, recusa.message)
     registrar.mutate(
       { ...values, arquivo, tipo_documento_id: r.comprovante_tipo_documento_id },
       {
