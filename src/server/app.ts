@@ -31,6 +31,7 @@ import { clientesRoutes } from './features/clientes/clientes.routes.ts'
 import { cadastrosRoutes } from './features/cadastros/cadastros.routes.ts'
 import { privacidadeRoutes } from './features/privacidade/privacidade.routes.ts'
 import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
+import { renovacoesRoutes } from './features/renovacoes/renovacoes.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cadastrosRoutes)
   await app.register(privacidadeRoutes)
   await app.register(auditoriaRoutes)
+  await app.register(renovacoesRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)

@@ -11,6 +11,21 @@ export const ADMIN_UPLOAD_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'png'] as c
 export const ADMIN_UPLOAD_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png'
 
 /**
+ * The browser's check of an administration upload before sending it (the server checks again,
+ * by the file's first bytes): its title and message when refused, else null.
+ */
+export function recusaUploadAdmin(file: { name: string; size: number }) {
+  if (file.size > MAX_UPLOAD_BYTES)
+    return { title: 'Arquivo muito grande', message: 'O arquivo deve ter no máximo 5MB.' }
+  if (!/\.(pdf|doc|docx|jpg|jpeg|png)$/i.test(file.name))
+    return {
+      title: 'Tipo de arquivo inválido',
+      message: 'Apenas arquivos PDF, DOC, DOCX, JPG e PNG são permitidos.',
+    }
+  return null
+}
+
+/**
  * SPEC §3: characters other than letters, digits, dot and hyphen become underscores.
  * Accents are folded first so 'Licença.pdf' reads 'Licenca.pdf'. The extension found by the
  * file's content replaces a missing or misleading one.

@@ -39,6 +39,14 @@ export function diasRestantesBadge(
   const dias = diasRestantes(vigenciaFim, statusNome, hoje)
   if (dias === null) return { label: '-', variant: 'outline' }
   if (dias < 0) return { label: 'Vencido', variant: 'destructive' }
+  return diasBadge(dias)
+}
+
+/**
+ * The urgency of a number of days still ahead (0 or more): SPEC §4's thresholds of 5 and 15
+ * days, the colours of Dias Restantes, also those of the renewal deadline (`renovacao.ts`).
+ */
+export function diasBadge(dias: number): { label: string; variant: BadgeVariant } {
   const label = dias === 1 ? '1 dia' : `${dias} dias`
   if (dias <= 5) return { label, variant: 'destructive' }
   if (dias <= 15) return { label, variant: 'secondary' }

@@ -16,6 +16,7 @@ import { seedAvisosAutomaticos } from './seed/avisos-automaticos.ts'
 import { seedRevisao } from './seed/revisao.ts'
 import { seedAuditoria } from './seed/auditoria.ts'
 import { seedLgpd } from './seed/lgpd.ts'
+import { seedRenovacao } from './seed/renovacao.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
@@ -50,6 +51,7 @@ for (const seed of [
   seedRevisao,
   seedAuditoria,
   seedLgpd,
+  seedRenovacao,
 ])
   await seed(ctx)
 await database.close()

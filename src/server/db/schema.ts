@@ -503,6 +503,43 @@ export const avisosAutomaticos = pgTable(
 )
 
 /**
+ * The renewal protocol of a licence (LC 140/2011, art. 14, §4º): when and under which process
+ * number the renewal was filed at the agency. One per service; "Editar protocolo" corrects it.
+ * Filed by the deadline (`src/shared/renovacao.ts`) the service gets the status 'Em renovação'
+ * and leaves the warnings job; `status_anterior_id` is the status it had before, given back if a
+ * correction makes the protocol late. Its receipt ("Comprovante") is a document of the service.
+ */
+export const renovacoes = pgTable('renovacoes', {
+  servico_id: uuid('servico_id')
+    .primaryKey()
+    .references(() => servicos.id, { onDelete: 'cascade' }),
+  data_protocolo: date('data_protocolo').notNull(),
+  numero_processo: text('numero_processo').notNull(),
+  status_anterior_id: uuid('status_anterior_id').references(() => status.id, {
+    onDelete: 'set null',
+  }),
+  created_at: createdAt(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The renewal deadlines that passed without a protocol and were told to the administrators,
+ * one per (service, deadline): the warnings job claims each with an insert that only one run
+ * can make, so two servers running it at once notify once.
+ */
+export const renovacoesPrazosPerdidos = pgTable(
+  'renovacoes_prazos_perdidos',
+  {
+    servico_id: uuid('servico_id')
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    prazo: date('prazo').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.servico_id, t.prazo] })],
+)
+
+/**
  * Each run of the warning job: the day it ran for, from which day it looked (the last completed
  * run's day, so missed days are caught up) and what it did. The last completed run tells whether
  * today's run is still due.

@@ -12,6 +12,11 @@ export const STATUS_INICIAIS = [
   { nome: 'Entregue', descricao: 'Serviço concluído e entregue ao cliente.' },
   { nome: 'Vencido', descricao: 'A vigência terminou.' },
   { nome: 'Arquivado', descricao: 'Serviço encerrado e arquivado.' },
+  {
+    nome: 'Em renovação',
+    descricao:
+      'Renovação protocolada no prazo: a licença continua válida até a decisão do órgão (LC 140/2011, art. 14, §4º).',
+  },
 ]
 
 /** Idempotent: inserts the statuses that are missing (by name, ignoring case and accents). */

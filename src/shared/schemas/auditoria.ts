@@ -63,6 +63,7 @@ export const ENTIDADES_AUDITORIA = [
   'solicitacao_lgpd',
   'retencao',
   'auditoria',
+  'renovacao',
 ] as const
 export type EntidadeAuditoria = (typeof ENTIDADES_AUDITORIA)[number]
 
@@ -82,6 +83,7 @@ export const ROTULO_ENTIDADE: Record<EntidadeAuditoria, string> = {
   solicitacao_lgpd: 'Solicitação LGPD',
   retencao: 'Retenção de dados',
   auditoria: 'Auditoria',
+  renovacao: 'Protocolo da renovação',
 }
 
 export const AcaoAuditoriaSchema = z.enum(ACOES_AUDITORIA)

@@ -11,6 +11,7 @@ export const TIPOS_NOTIFICACAO = [
   'documento_enviado',
   'aviso_concluido',
   'documento_rejeitado',
+  'renovacao_prazo_perdido',
 ] as const
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number]
 
@@ -31,6 +32,7 @@ export const TIPOS_ADMIN = [
   'servico_solicitado',
   'documento_enviado',
   'aviso_concluido',
+  'renovacao_prazo_perdido',
 ] as const satisfies readonly TipoNotificacao[]
 
 export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
@@ -42,6 +44,7 @@ export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
   documento_enviado: 'Documentos enviados ou reenviados por clientes',
   aviso_concluido: 'Avisos concluídos por clientes',
   documento_rejeitado: 'Documentos rejeitados pela consultoria',
+  renovacao_prazo_perdido: 'Renovações não protocoladas no prazo legal',
 }
 
 export const NotificacaoSchema = z.object({

@@ -63,6 +63,13 @@ export const avisosKeys = {
   automaticos: () => [...avisosKeys.all, 'automaticos'] as const,
 }
 
+/** The "Renovação" card of a service: the client's and the service detail's. */
+export const renovacoesKeys = {
+  all: ['renovacoes'] as const,
+  servico: (servicoId: string) => [...renovacoesKeys.all, 'servico', servicoId] as const,
+  admin: (servicoId: string) => [...renovacoesKeys.all, 'admin', servicoId] as const,
+}
+
 /** The signed-in account's notifications (the bell) and its e-mail choices. */
 export const notificacoesKeys = {
   all: ['notificacoes'] as const,

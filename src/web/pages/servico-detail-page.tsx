@@ -9,6 +9,7 @@ import { paths } from '../paths.ts'
 import { AvisosCard } from '../features/avisos/avisos-card.tsx'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { DocumentosCard } from '../features/documentos/documentos-card.tsx'
+import { RenovacaoCard } from '../features/renovacoes/renovacao-card.tsx'
 import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
 
@@ -57,6 +58,7 @@ export function ServicoDetailPage() {
       }
       aside={
         <>
+          <RenovacaoCard servicoId={servico.id} />
           <AvisosCard servicoId={servico.id} />
           <HistoricoCard servicoId={servico.id} />
         </>

@@ -47,6 +47,8 @@ const CAMPO: Record<string, string> = {
   ativo: 'Ativo',
   estado: 'Situação',
   prazo: 'Prazo',
+  data_protocolo: 'Data do protocolo',
+  numero_processo: 'Nº do processo no órgão',
   auditoria_dias: 'Registros de auditoria (dias)',
   envios_email_dias: 'Histórico de envios de e-mail (dias)',
   sessoes_dias: 'Sessões encerradas (dias)',
@@ -76,6 +78,7 @@ const ARTIGO: Record<string, string> = {
   solicitacao_lgpd: 'a solicitação LGPD',
   retencao: 'a retenção de dados',
   auditoria: 'a auditoria',
+  renovacao: 'o protocolo da renovação de',
 }
 
 /** An erasure request's states (`solicitacoes_lgpd.estado`). */
@@ -152,6 +155,7 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
   const alvo = `${ARTIGO[l.entidade] ?? l.entidade}${l.rotulo ? ` ${l.rotulo}` : ''}`
   const d = l.depois ?? {}
   if (l.entidade === 'solicitacao_lgpd') return descreverSolicitacao(l, ator)
+  if (l.entidade === 'renovacao') return descreverRenovacao(l, ator, nomes, noServico)
   switch (l.acao) {
     case 'criar':
       return `${ator} criou ${alvo}`
@@ -233,6 +237,19 @@ function filtros(d: Record<string, unknown>) {
     })
   if (typeof d.pagina === 'number' && d.pagina > 1) partes.push(`página ${d.pagina}`)
   return partes.length ? ` (${partes.join(', ')})` : ''
+}
+
+/**
+ * The renewal's protocol at the agency: "Maria registrou o protocolo da renovação (processo
+ * 123/2026, protocolado em 10/03/2026)" or the fields a correction changed.
+ */
+function descreverRenovacao(l: Linha, ator: string, nomes: Nomes, noServico: boolean): string {
+  const de = noServico || !l.rotulo ? '' : ` de ${l.rotulo}`
+  const d = l.depois ?? {}
+  if (l.acao === 'criar')
+    return `${ator} registrou o protocolo da renovação${de} (processo ${valor('numero_processo', d.numero_processo, nomes)}, protocolado em ${valor('data_protocolo', d.data_protocolo, nomes)})`
+  const m = mudancas(l, nomes)
+  return `${ator} alterou o protocolo da renovação${de}${m ? `: ${m}` : ''}`
 }
 
 /** An erasure request (LGPD art. 18, VI): asked, refused with its reason, or carried out. */

@@ -1,7 +1,13 @@
-import { and, between, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, between, desc, eq, isNotNull, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { avisosExecucoes, servicos, status } from '../../db/schema.ts'
-import { notifyVencido } from '../../db/notificacoes.ts'
+import {
+  linkNotificacao,
+  nomeCliente,
+  nomeServico,
+  notifyAdmins,
+  notifyVencido,
+} from '../../db/notificacoes.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { addDays, formatDate } from '#shared/datas.ts'
 import type { ExecucaoAvisos } from '#shared/schemas/avisos.ts'
@@ -16,7 +22,11 @@ import { sendAvisosPendentes, type EnvioAvisosDeps } from './avisos-email.ts'
  *    of the closest window it is inside (a schedule, or its type's lead time), claimed once per
  *    (service, window, end date) under a unique key (`criarAvisos`);
  * 3. the e-mails of every claimed warning still pending go out, this run's and the failed ones of
- *    earlier runs, each taken under a short lease so two instances never send the same one.
+ *    earlier runs, each taken under a short lease so two instances never send the same one;
+ * 4. the administrators are told of each renewal deadline that passed since the last run without
+ *    a protocol (`notificarPrazosPerdidos`).
+ * A service whose renewal was filed on time (LC 140/2011, art. 14, §4º: `renovacaoNoPrazo`)
+ * stays valid after its end date: it never becomes 'Vencido' and gets no more warnings.
  * The database decides everything, so several instances may run it at once.
  */
 export type AvisosJobDeps = EnvioAvisosDeps
@@ -39,6 +49,7 @@ export async function runAvisosAutomaticos(
   const servicos_vencidos = await marcarVencidos(db, ultimo ?? addDays(hoje, -1), hoje)
   const avisos_criados = await criarAvisos(db, hoje)
   const { enviados, falhas } = await sendAvisosPendentes(deps, hoje)
+  const prazos_perdidos = await notificarPrazosPerdidos(db, ultimo ?? addDays(hoje, -1), hoje)
 
   const [row] = await db
     .update(avisosExecucoes)
@@ -52,7 +63,16 @@ export async function runAvisosAutomaticos(
     .where(eq(avisosExecucoes.id, execucao.id))
     .returning()
   deps.log.info(
-    { dia: hoje, desde, origem, avisos_criados, enviados, falhas, servicos_vencidos },
+    {
+      dia: hoje,
+      desde,
+      origem,
+      avisos_criados,
+      enviados,
+      falhas,
+      servicos_vencidos,
+      prazos_perdidos,
+    },
     'automatic warnings run finished',
   )
   return toExecucao(row)
@@ -95,6 +115,20 @@ const toExecucao = (row: typeof avisosExecucoes.$inferSelect): ExecucaoAvisos =>
 const naoArquivado = sql`exists (select 1 from servicos_painel p where p.servico_id = ${servicos.id} and not p.arquivado)`
 
 /**
+ * The service `s` has a renewal filed on time: a protocol dated by its deadline, the end date
+ * minus its type's lead time, when that deadline exists (`prazoRenovacao` in
+ * src/shared/renovacao.ts says the same in TypeScript).
+ */
+const renovacaoNoPrazo = (s: SQL) => sql`exists (
+  select 1 from renovacoes r
+  join servicos rs on rs.id = r.servico_id
+  join tipos_servicos rt on rt.id = rs.tipo_servico_id
+  where r.servico_id = ${s}
+    and r.data_protocolo <= rs.vigencia_fim - rt.antecedencia_renovacao
+    and (rs.vigencia_inicio is null
+         or rs.vigencia_fim - rt.antecedencia_renovacao >= rs.vigencia_inicio))`
+
+/**
  * Services whose vigencia_fim is in [desde, hoje - 1] (their last valid day has passed since the
  * last run) get the status 'Vencido'. Only at that moment: an administrator who sets another
  * status afterwards is not overruled the next day.
@@ -118,6 +152,7 @@ async function marcarVencidos(db: Db, desde: string, hoje: string): Promise<numb
           between(servicos.vigencia_fim, desde, addDays(hoje, -1)),
           or(isNull(servicos.status_id), ne(servicos.status_id, vencido.id)),
           naoArquivado,
+          not(renovacaoNoPrazo(sql`${servicos.id}`)),
         ),
       )
       .returning({ id: servicos.id, fim: servicos.vigencia_fim })
@@ -162,6 +197,7 @@ async function criarAvisos(db: Db, hoje: string): Promise<number> {
         ) j
         where s.vigencia_fim >= ${hoje}::date
           and s.vigencia_fim - ${hoje}::date <= j.avisar
+          and not ${renovacaoNoPrazo(sql`s.id`)}
           and (s.vigencia_inicio is null or s.vigencia_fim - s.vigencia_inicio > j.avisar)
       ),
       escolhidas as (
@@ -182,4 +218,41 @@ async function criarAvisos(db: Db, hoje: string): Promise<number> {
       returning id`,
   )
   return rows.length
+}
+
+/**
+ * The renewal deadlines in [desde, hoje - 1] that passed without a protocol (services not
+ * archived): every administrator is told, in the transaction that claims the deadline. The claim
+ * is a row keyed (service, deadline) that only one run can insert, so two servers running the
+ * job at once notify once; a new end date is a new deadline. Each type's services are read by
+ * the range of end dates its lead time gives (the end-date index), not by scanning every service.
+ */
+async function notificarPrazosPerdidos(db: Db, desde: string, hoje: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await rawRows<{ servico_id: string; prazo: string }>(
+      tx,
+      sql`
+        insert into renovacoes_prazos_perdidos (servico_id, prazo)
+        select s.id, s.vigencia_fim - t.antecedencia_renovacao
+        from tipos_servicos t
+        join servicos s on s.tipo_servico_id = t.id
+          and s.vigencia_fim between ${desde}::date + t.antecedencia_renovacao
+                                 and ${hoje}::date - 1 + t.antecedencia_renovacao
+        join servicos_painel p on p.servico_id = s.id and not p.arquivado
+        where t.antecedencia_renovacao is not null
+          and (s.vigencia_inicio is null
+               or s.vigencia_fim - t.antecedencia_renovacao >= s.vigencia_inicio)
+          and not exists (select 1 from renovacoes r where r.servico_id = s.id)
+        order by s.id
+        on conflict do nothing
+        returning servico_id, prazo::text`,
+    )
+    for (const row of rows)
+      await notifyAdmins(tx, {
+        tipo: 'renovacao_prazo_perdido',
+        titulo: `Renovação não protocolada no prazo legal: ${await nomeServico(tx, row.servico_id)} de ${await nomeCliente(tx, row.servico_id)} (prazo ${formatDate(row.prazo)})`,
+        link: linkNotificacao.servicoAdmin(row.servico_id),
+      })
+    return rows.length
+  })
 }

@@ -100,6 +100,13 @@ describe('notifications and what the client may see', () => {
         payload: { status_id: (await getStatus(t.db, 'Entregue')).id },
       }),
     )
+    // renovacao_prazo_perdido: a renewal deadline (end − 30 days) that passed yesterday unfiled.
+    await createServico(t.db, {
+      cliente_id: a.clienteId!,
+      tipo_servico_id: (await createTipoServico(t.db, { antecedencia_renovacao: 30 })).id,
+      vigencia_inicio: null,
+      vigencia_fim: addDays(today(), 29),
+    })
     ok(await actors.admin.inject({ method: 'POST', url: '/api/admin/avisos-automaticos/executar' }))
     // The administrators' kinds, produced by the client: a request, a document, an aviso done.
     ok(
@@ -204,6 +211,9 @@ describe('notifications and what the client may see', () => {
     expect(mail?.subject).toMatch(/notifica/i)
     semEscondidos(`${mail?.subject} ${mail?.text} ${mail?.html}`)
     expect(mail?.text).toContain('status alterado para Entregue')
+    // the administrators' digest carries theirs, the missed renewal deadline among them
+    const doAdmin = await readMail(t.outboxDir, actors.admin.email!)
+    expect(doAdmin?.text).toContain('Renovação não protocolada no prazo legal')
 
     // Shown again: the earlier notification is back, once (not a second one).
     ok(

@@ -35,15 +35,13 @@ import {
 import { EstadoBadge, HistoricoButton, RevisaoAcoes } from './revisao.tsx'
 import {
   ADMIN_UPLOAD_ACCEPT,
-  MAX_UPLOAD_BYTES,
   downloadName,
+  recusaUploadAdmin,
   zipEntryName,
   zipFileName,
 } from '#shared/arquivos.ts'
 import { formatDateTime } from '#shared/datas.ts'
 import type { AdminDocumento } from '#shared/schemas/documentos.ts'
-
-const ALLOWED = /\.(pdf|doc|docx|jpg|jpeg|png)$/i
 
 /** SPEC §4 administration-document badge. */
 function documentoBadge(d: AdminDocumento) {
@@ -87,13 +85,8 @@ export function DocumentosCard({
     e.preventDefault()
     if (!tipoId || !arquivo)
       return notifyError('Erro', 'Selecione o tipo de documento e o arquivo.')
-    if (arquivo.size > MAX_UPLOAD_BYTES)
-      return notifyError('Arquivo muito grande', 'O arquivo deve ter no máximo 5MB.')
-    if (!ALLOWED.test(arquivo.name))
-      return notifyError(
-        'Tipo de arquivo inválido',
-        'Apenas arquivos PDF, DOC, DOCX, JPG e PNG são permitidos.',
-      )
+    const recusa = recusaUploadAdmin(arquivo)
+    if (recusa) return notifyError(recusa.title, recusa.message)
     upload.mutate(
       { tipo_documento_id: tipoId, visivel_usuario: visivel, arquivo },
       {

@@ -1,5 +1,10 @@
 import { Badge } from '../../components/ui/badge.tsx'
+import { cn } from '../../lib/utils.ts'
+import { statusCor } from './status-cor-badge.tsx'
 import { adminStatusBadge, diasRestantesBadge } from '#shared/dias-restantes.ts'
+
+/** System statuses with a colour of their own beside SPEC §4's variants. */
+const COR_PROPRIA = new Set(['Em renovação'])
 
 /**
  * SPEC §4 "Admin status badge": the status in the theme's variants, chosen by words of its name
@@ -8,7 +13,10 @@ import { adminStatusBadge, diasRestantesBadge } from '#shared/dias-restantes.ts'
 export function StatusBadge({ nome, className }: { nome: string | null; className?: string }) {
   const b = adminStatusBadge(nome)
   return (
-    <Badge variant={b.variant} className={className}>
+    <Badge
+      variant={b.variant}
+      className={cn(nome && COR_PROPRIA.has(nome) && statusCor(nome), className)}
+    >
       {b.label}
     </Badge>
   )

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, History, Mail, Save, Send, UserRound } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -87,6 +87,14 @@ export function ServicoDetail({
   const enviar = useSendEmail(servico.id)
   const form = useForm<FormValues>({ defaultValues: toForm(servico) })
   const [previaAberta, setPreviaAberta] = useState(false)
+
+  // A status changed elsewhere on the screen (the renewal protocol sets 'Em renovação') shows in
+  // the form, unless the analyst is changing it: saving must not put the old one back.
+  const statusSalvo = servico.status_id ?? ''
+  useEffect(() => {
+    if (!form.getFieldState('status_id').isDirty)
+      form.resetField('status_id', { defaultValue: statusSalvo })
+  }, [statusSalvo, form])
 
   const salvar = form.handleSubmit((values) => {
     const parsed = ServicoUpdateSchema.safeParse(values satisfies ServicoUpdateInput)

@@ -8,6 +8,7 @@ const CORES: Record<string, string> = {
   'Protocolado no órgão ambiental': 'bg-purple-100 text-purple-800 border-purple-200',
   Entregue: 'bg-green-100 text-green-800 border-green-200',
   Vencido: 'bg-red-100 text-red-800 border-red-200',
+  'Em renovação': 'bg-teal-100 text-teal-800 border-teal-200',
 }
 const CINZA = 'bg-gray-100 text-gray-700 border-gray-200'
 

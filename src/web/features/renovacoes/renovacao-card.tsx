@@ -1,0 +1,272 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { CalendarClock, FileText, Pencil, ShieldCheck, Stamp } from 'lucide-react'
+import { useRef, useState, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
+import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
+import { notifyFailure } from '../../components/data-table/notify-failure.ts'
+import { Badge } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx'
+import { FormDateField } from '../../components/ui/date-field.tsx'
+import { FileInput } from '../../components/ui/file-input.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
+import { adminRenovacaoQuery, renovacaoQuery, useRegistrarProtocolo } from './api.ts'
+import { ADMIN_UPLOAD_ACCEPT, recusaUploadAdmin } from '#shared/arquivos.ts'
+import { formatDate, formatDateTime } from '#shared/datas.ts'
+import { renovacaoBadge } from '#shared/renovacao.ts'
+import {
+  ProtocoloRenovacaoSchema,
+  type AdminRenovacao,
+  type ProtocoloRenovacao,
+  type Renovacao,
+} from '#shared/schemas/renovacoes.ts'
+
+/** Whether the service has a card at all: its type has a lead time and it has an end date. */
+const temCard = (r: Renovacao | undefined): r is Renovacao =>
+  Boolean(r && r.antecedencia !== null && r.vigencia_fim)
+
+/**
+ * The "Renovação" card of the service detail (admin): the deadline, the days left to it, the
+ * protocol and "Registrar protocolo da renovação" / "Editar protocolo".
+ */
+export function RenovacaoCard({ servicoId }: { servicoId: string }) {
+  const { data } = useQuery(adminRenovacaoQuery(servicoId))
+  const [editando, setEditando] = useState(false)
+  if (!temCard(data)) return null
+  const registrado = data.protocolo !== null
+  return (
+    <Card className="gap-4" role="region" aria-label="Renovação">
+      <Cabecalho />
+      <CardContent className="grid gap-4">
+        <Prazo r={data} />
+        {data.protocolo && <Protocolo r={data} comprovante={data.comprovante} />}
+        {data.prazo && (
+          <Button variant={registrado ? 'outline' : 'default'} onClick={() => setEditando(true)}>
+            {registrado ? <Pencil /> : <Stamp />}
+            {registrado ? 'Editar protocolo' : 'Registrar protocolo da renovação'}
+          </Button>
+        )}
+      </CardContent>
+      {editando && (
+        <ProtocoloDialog servicoId={servicoId} r={data} onClose={() => setEditando(false)} />
+      )}
+    </Card>
+  )
+}
+
+/** The same card on the client's service: what the renewal means for its licence. */
+export function RenovacaoClienteCard({ servicoId }: { servicoId: string }) {
+  const { data } = useQuery(renovacaoQuery(servicoId))
+  if (!temCard(data)) return null
+  return (
+    <Card className="gap-4" role="region" aria-label="Renovação">
+      <Cabecalho />
+      <CardContent className="grid gap-4">
+        <Prazo r={data} cliente />
+        {data.protocolo && <Protocolo r={data} />}
+      </CardContent>
+    </Card>
+  )
+}
+
+function Cabecalho() {
+  return (
+    <CardHeader>
+      <CardTitle className="flex items-center gap-2">
+        <CalendarClock className="size-5 text-primary" />
+        Renovação
+      </CardTitle>
+      <CardDescription>Prazo para protocolar a renovação no órgão ambiental.</CardDescription>
+    </CardHeader>
+  )
+}
+
+/** "Protocolar a renovação até …", its days left (or late), or the extension once filed in time. */
+function Prazo({ r, cliente = false }: { r: Renovacao; cliente?: boolean }) {
+  if (!r.prazo)
+    return (
+      <div className="rounded-lg border bg-muted/40 p-3 text-sm">
+        <p className="font-medium">Sem prazo de renovação</p>
+        <p className="mt-1 text-muted-foreground">
+          A antecedência de {r.antecedencia} dias é maior que a vigência deste serviço.
+        </p>
+      </div>
+    )
+  const badge = renovacaoBadge(r)
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm">
+        Protocolar a renovação até{' '}
+        <span className="font-semibold whitespace-nowrap">{formatDate(r.prazo)}</span>
+      </p>
+      {badge && r.situacao === 'pendente' && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          Dias restantes
+          <Badge variant={badge.variant}>{badge.label}</Badge>
+        </p>
+      )}
+      {badge && (r.situacao === 'fora_do_prazo' || r.situacao === 'prazo_perdido') && (
+        <Badge variant={badge.variant} className="justify-self-start whitespace-normal">
+          {badge.label}
+        </Badge>
+      )}
+      {r.situacao === 'no_prazo' && (
+        <div className="flex gap-2 rounded-lg border border-teal-200 bg-teal-50 p-3 text-sm text-teal-900">
+          <ShieldCheck className="mt-0.5 size-4 shrink-0" />
+          <div className="grid gap-1">
+            <p className="font-medium">Vigência prorrogada (LC 140/2011, art. 14, §4º)</p>
+            {cliente && r.protocolo && (
+              <p>
+                Sua licença continua válida até a decisão do órgão (renovação protocolada em{' '}
+                {formatDate(r.protocolo.data_protocolo)})
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function Protocolo({
+  r,
+  comprovante,
+}: {
+  r: Renovacao
+  comprovante?: AdminRenovacao['comprovante']
+}) {
+  const p = r.protocolo!
+  return (
+    <dl className="grid gap-2 rounded-lg border p-3 text-sm">
+      <Item rotulo="Data do protocolo">{formatDate(p.data_protocolo)}</Item>
+      <Item rotulo="Nº do processo no órgão">{p.numero_processo}</Item>
+      {comprovante !== undefined && (
+        <Item rotulo="Comprovante">
+          {comprovante ? (
+            <a
+              href={`/api/documentos/${comprovante.id}/arquivo`}
+              className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+            >
+              <FileText className="size-4" />
+              Baixar comprovante
+            </a>
+          ) : (
+            <span className="font-normal text-muted-foreground">Não enviado</span>
+          )}
+          {comprovante && (
+            <span className="block text-xs font-normal text-muted-foreground">
+              Enviado em {formatDateTime(comprovante.data_envio)}
+            </span>
+          )}
+        </Item>
+      )}
+    </dl>
+  )
+}
+
+function Item({ rotulo, children }: { rotulo: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{rotulo}</dt>
+      <dd className="min-w-0 font-medium break-words">{children}</dd>
+    </div>
+  )
+}
+
+function ProtocoloDialog({
+  servicoId,
+  r,
+  onClose,
+}: {
+  servicoId: string
+  r: AdminRenovacao
+  onClose: () => void
+}) {
+  const registrar = useRegistrarProtocolo(servicoId)
+  const [arquivo, setArquivo] = useState<File | null>(null)
+  const fileInput = useRef<HTMLInputElement | null>(null)
+  const form = useForm<ProtocoloRenovacao>({
+    resolver: zodResolver(ProtocoloRenovacaoSchema),
+    defaultValues: {
+      data_protocolo: r.protocolo?.data_protocolo ?? '',
+      numero_processo: r.protocolo?.numero_processo ?? '',
+    },
+  })
+  const registrado = r.protocolo !== null
+  const errors = form.formState.errors
+
+  const onSubmit = form.handleSubmit((values) => {
+    const recusa = arquivo && recusaUploadAdmin(arquivo)
+    if (recusa) return notifyError(recusa.title, recusa.message)
+    registrar.mutate(
+      { ...values, arquivo, tipo_documento_id: r.comprovante_tipo_documento_id },
+      {
+        onSuccess: ({ falhaComprovante }) => {
+          if (falhaComprovante)
+            notifyError('Protocolo salvo, mas o comprovante não foi enviado', falhaComprovante)
+          else notifySuccess(registrado ? 'Protocolo atualizado!' : 'Protocolo registrado!')
+          onClose()
+        },
+        onError: (err) => notifyFailure('Não foi possível salvar o protocolo.', err, form.setError),
+      },
+    )
+  }, notifyInvalid('Erro'))
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      dirty={form.formState.isDirty || arquivo !== null}
+      title={registrado ? 'Editar protocolo' : 'Registrar protocolo da renovação'}
+      description={`Protocolar a renovação até ${formatDate(r.prazo)}.`}
+      submitLabel={registrado ? 'Salvar' : 'Registrar protocolo'}
+      pending={registrar.isPending}
+      onSubmit={onSubmit}
+    >
+      {/* the date field shows its own message */}
+      <Field label="Data do protocolo" htmlFor="protocolo-data" required>
+        <FormDateField control={form.control} name="data_protocolo" id="protocolo-data" />
+      </Field>
+      <Field
+        label="Nº do processo no órgão"
+        htmlFor="protocolo-processo"
+        required
+        error={errors.numero_processo?.message}
+      >
+        <Input
+          id="protocolo-processo"
+          placeholder="Ex.: 12345/2026"
+          aria-invalid={Boolean(errors.numero_processo)}
+          {...form.register('numero_processo')}
+        />
+      </Field>
+      {r.comprovante_tipo_documento_id && (
+        <Field
+          label="Comprovante"
+          htmlFor="protocolo-comprovante"
+          hint={
+            r.comprovante
+              ? 'Opcional. Um novo arquivo vira a nova versão do comprovante.'
+              : 'Opcional. PDF, DOC, DOCX, JPG ou PNG, até 5MB.'
+          }
+        >
+          <FileInput
+            id="protocolo-comprovante"
+            ref={fileInput}
+            file={arquivo}
+            accept={ADMIN_UPLOAD_ACCEPT}
+            onChange={(e) => setArquivo(e.target.files?.[0] ?? null)}
+          />
+        </Field>
+      )}
+    </FormDialog>
+  )
+}

@@ -1,0 +1,119 @@
+import { test, expect as baseExpect, type Browser, type Page } from '@playwright/test'
+import { addDays, formatDate, today } from '../../src/shared/datas.ts'
+import { shot, toast } from './back-office.ts'
+import { ADMIN, BASE_URL, login } from './fixtures.ts'
+import { RENOV, type RenovProject } from './renovacao.ts'
+
+// The service detail loads several queries at once; on a busy 2-core machine 7 s is not enough.
+const expect = baseExpect.configure({ timeout: 15_000 })
+const project = () => test.info().project.name as RenovProject
+const PDF = Buffer.from('%PDF-1.4\n% protocolo da renovação\n%%EOF\n')
+
+test.beforeEach(() => test.slow())
+
+/** A licence of the seeded client ending in 150 days: its renewal is due in 30 (120 before). */
+async function novaLicenca(page: Page) {
+  const r = RENOV(project())
+  const fim = addDays(today(), 150)
+  const res = await page.request.post(`/api/admin/clientes/${r.clienteId}/servicos`, {
+    data: {
+      tipo_servico_id: r.tipoServicoId,
+      vigencia_inicio: addDays(fim, -4 * 365),
+      vigencia_fim: fim,
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return (await res.json()).id as string
+}
+
+/** The client, in a browser of its own (the analyst's session stays as it is). */
+async function comoCliente(browser: Browser, page: Page) {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: page.viewportSize(),
+    isMobile: project() === 'phone',
+    hasTouch: project() === 'phone',
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  })
+  const cliente = await context.newPage()
+  await login(cliente, RENOV(project()).account)
+  return cliente
+}
+
+const cardRenovacao = (page: Page) => page.getByRole('region', { name: 'Renovação' })
+
+test('an analyst registers an on-time protocol and the client sees "Vigência prorrogada" @responsive', async ({
+  page,
+  browser,
+}) => {
+  await login(page, ADMIN)
+  const id = await novaLicenca(page)
+  const prazo = formatDate(addDays(today(), 30))
+  const protocolo = formatDate(addDays(today(), -2))
+
+  await page.goto(`/app/admin/servico/${id}`)
+  const card = cardRenovacao(page)
+  await expect(card.getByText(`Protocolar a renovação até ${prazo}`)).toBeVisible()
+  await expect(card.getByText('Dias restantes')).toBeVisible()
+  await expect(card.getByText('30 dias', { exact: true })).toBeVisible()
+  await shot(page, 'renovacao-admin-pendente', project())
+
+  await card.getByRole('button', { name: 'Registrar protocolo da renovação' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Registrar protocolo da renovação' })
+  // required fields, in Portuguese, beside them
+  await dialog.getByRole('button', { name: 'Registrar protocolo' }).click()
+  await expect(dialog.getByText('Informe a data do protocolo.')).toBeVisible()
+  await expect(dialog.getByText('Informe o nº do processo no órgão.')).toBeVisible()
+  await dialog.getByLabel('Data do protocolo').fill(protocolo)
+  await dialog.getByLabel('Nº do processo no órgão').fill(`CETESB 0042/${project()}`)
+  await dialog.getByLabel('Comprovante').setInputFiles({
+    name: 'protocolo.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  })
+  await dialog.getByRole('button', { name: 'Registrar protocolo' }).click()
+  await expect(toast(page, 'Protocolo registrado!')).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  await expect(card.getByText('Vigência prorrogada (LC 140/2011, art. 14, §4º)')).toBeVisible()
+  await expect(card.getByText(`CETESB 0042/${project()}`)).toBeVisible()
+  await expect(card.getByRole('link', { name: 'Baixar comprovante' })).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Editar protocolo' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Status' })).toContainText('Em renovação')
+  await shot(page, 'renovacao-admin-no-prazo', project())
+
+  // the client, on its service
+  const cliente = await comoCliente(browser, page)
+  await cliente.goto(`/app/servico/${id}/documentos`)
+  const doCliente = cardRenovacao(cliente)
+  await expect(doCliente.getByText('Vigência prorrogada (LC 140/2011, art. 14, §4º)')).toBeVisible()
+  await expect(
+    doCliente.getByText(
+      `Sua licença continua válida até a decisão do órgão (renovação protocolada em ${protocolo})`,
+    ),
+  ).toBeVisible()
+  await expect(cliente.getByText('Comprovante de protocolo da renovação').first()).toBeVisible()
+  await shot(cliente, 'renovacao-cliente-no-prazo', project())
+  await cliente.context().close()
+})
+
+test('a deadline passed without a protocol reads "Renovação fora do prazo legal" on both sides @responsive', async ({
+  page,
+  browser,
+}) => {
+  const r = RENOV(project())
+  const prazo = formatDate(addDays(today(), -20))
+  await login(page, ADMIN)
+  await page.goto(`/app/admin/servico/${r.atrasadaId}`)
+  const card = cardRenovacao(page)
+  await expect(card.getByText(`Protocolar a renovação até ${prazo}`)).toBeVisible()
+  await expect(card.getByText('Renovação fora do prazo legal')).toBeVisible()
+  await shot(page, 'renovacao-admin-atrasada', project())
+
+  const cliente = await comoCliente(browser, page)
+  await cliente.goto(`/app/servico/${r.atrasadaId}/documentos`)
+  await expect(cardRenovacao(cliente).getByText('Renovação fora do prazo legal')).toBeVisible()
+  await shot(cliente, 'renovacao-cliente-atrasada', project())
+  await cliente.context().close()
+})
