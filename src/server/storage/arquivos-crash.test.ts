@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client.ts'
 import { documentoVersoes } from '../db/schema.ts'
 import { sweepStorage } from './arquivos.ts'
 import { createDiskStorage } from './storage.ts'
+import { openDataDirDatabase } from '#tests/setup/data-dir.ts'
 import { multipart } from '#tests/setup/helpers.ts'
 import { signInAdminOverHttp } from '#tests/setup/totp.ts'
 import {
@@ -80,8 +81,7 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(256 * 1024, 0
 describe('SIGKILL during uploads, replacements and deletes', () => {
   it('leaves no row without its file; the sweep leaves no file without a row', async () => {
     // Data first, in the DATA_DIR's own database, before the server owns it.
-    const seed = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') })
-    await seed.migrate()
+    const seed = await openDataDirDatabase(dataDir)
     const cliente = await createCliente(seed.db)
     const tipoServico = await createTipoServico(seed.db)
     const tipos = [await createTipoDocumento(seed.db), await createTipoDocumento(seed.db)]
@@ -179,8 +179,7 @@ describe('sweepStorage', () => {
   it('keeps files younger than the minimum age (an upload in progress elsewhere)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-sweep-'))
     try {
-      const db = await openDatabase({ pgliteDir: path.join(dir, 'pgdata') })
-      await db.migrate()
+      const db = await openDataDirDatabase(dir)
       const storage = createDiskStorage(path.join(dir, 'docs'))
       const { Readable } = await import('node:stream')
       await storage.put('a/novo.pdf', Readable.from([Buffer.from('x')]), 1)

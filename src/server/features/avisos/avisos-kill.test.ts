@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/client.ts'
 import { avisosAutomaticos, avisosExecucoes } from '../../db/schema.ts'
 import { addDays } from '#shared/datas.ts'
+import { openDataDirDatabase } from '#tests/setup/data-dir.ts'
 import { openTestDatabase } from '#tests/setup/test-app.ts'
 import {
   createCliente,
@@ -39,8 +40,7 @@ async function prepareDatabase() {
     closeDb = () => database.close()
     return { db: database.db, url: database.url!, done: async () => {} }
   }
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') })
-  await database.migrate()
+  const database = await openDataDirDatabase(dataDir)
   return { db: database.db, url: '', done: () => database.close() }
 }
 
