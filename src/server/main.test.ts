@@ -39,53 +39,36 @@ async function waitForHealth(port: number) {
 }
 
 describe('the server process (npm start contract)', () => {
-  it('serves /api/health, refuses a second server on the same DATA_DIR, closes on SIGTERM', async () => {
-    const port = 3900 + Math.floor(Math.random() * 50)
-    const first = start({ DATA_DIR: dataDir, PORT: String(port) })
-    expect(await waitForHealth(port)).toEqual({ ok: true })
-    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true)
-    // `npm run backup` asks the running server for the embedded database here.
-    expect(statSync(path.join(dataDir, 'control.sock')).isSocket()).toBe(true)
-
-    const second = start({ DATA_DIR: dataDir, PORT: String(port + 100) })
-    expect(await second.exited).toBe(1)
-    expect(second.output()).toMatch(/Another server \(pid \d+\) is using DATA_DIR/)
-
-    first.child.kill('SIGTERM')
-    expect(await first.exited).toBe(0)
-    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false)
-    expect(existsSync(path.join(dataDir, 'control.sock'))).toBe(false)
-  }, 180_000)
-
-  it('over a stale lock (its PID reused), two servers started at once give exactly one', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-main-lock-'))
+  it('over a stale lock (its PID reused), two servers started at once give exactly one; it serves /api/health and closes on SIGTERM', async () => {
     // The lock of a server that died before a reboot; its PID now belongs to `sleep`.
     const sleep = spawn('sleep', ['120'], { stdio: 'ignore' })
     children.push(sleep)
     await new Promise((r) => sleep.once('spawn', r))
     writeFileSync(
-      path.join(dir, 'server.lock'),
+      path.join(dataDir, 'server.lock'),
       JSON.stringify({ pid: sleep.pid, host: hostname(), start: '1', token: 'before-reboot' }),
     )
     const port = 3800 + Math.floor(Math.random() * 40)
-    const env = { DATA_DIR: dir, WARNINGS_SCHEDULER: 'off' }
+    const env = { DATA_DIR: dataDir, WARNINGS_SCHEDULER: 'off' }
     const a = start({ ...env, PORT: String(port) })
     const b = start({ ...env, PORT: String(port + 1) })
-    try {
-      const first = await Promise.race([a.exited.then(() => 'a'), b.exited.then(() => 'b')])
-      const [loser, winner, winnerPort] = first === 'a' ? [a, b, port + 1] : [b, a, port]
-      expect(await loser.exited).toBe(1)
-      expect(loser.output()).toMatch(/Another server \(pid \d+\) is using DATA_DIR/)
-      expect(await waitForHealth(winnerPort)).toEqual({ ok: true })
-      expect(JSON.parse(readFileSync(path.join(dir, 'server.lock'), 'utf8')).pid).toBe(
-        winner.child.pid,
-      )
-      expect(sleep.exitCode).toBeNull() // the unrelated program is left alone
-      winner.child.kill('SIGTERM')
-      expect(await winner.exited).toBe(0)
-    } finally {
-      rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
-    }
+    const first = await Promise.race([a.exited.then(() => 'a'), b.exited.then(() => 'b')])
+    const [loser, winner, winnerPort] = first === 'a' ? [a, b, port + 1] : [b, a, port]
+    // The second server refuses the DATA_DIR another one holds.
+    expect(await loser.exited).toBe(1)
+    expect(loser.output()).toMatch(/Another server \(pid \d+\) is using DATA_DIR/)
+    expect(await waitForHealth(winnerPort)).toEqual({ ok: true })
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).pid).toBe(
+      winner.child.pid,
+    )
+    expect(sleep.exitCode).toBeNull() // the unrelated program is left alone
+    // `npm run backup` asks the running server for the embedded database here.
+    expect(statSync(path.join(dataDir, 'control.sock')).isSocket()).toBe(true)
+
+    winner.child.kill('SIGTERM')
+    expect(await winner.exited).toBe(0)
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false)
+    expect(existsSync(path.join(dataDir, 'control.sock'))).toBe(false)
   }, 180_000)
 
   it('stops with one line naming a bad variable', async () => {
@@ -94,23 +77,37 @@ describe('the server process (npm start contract)', () => {
     expect(bad.output().trim()).toMatch(/^Invalid configuration: PORT: [^\n]+$/)
   }, 60_000)
 
-  it("runs the day's automatic warnings at start-up when the hour has passed", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-main-avisos-'))
+  it('start-up: DATA_DIR is 0700, plain http on a public host and an empty "Dados da empresa" are warned once, the day\'s automatic warnings run when the hour has passed', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'portal-main-avisos-')), 'data')
     const port = 3960 + Math.floor(Math.random() * 30)
     const base = `http://127.0.0.1:${port}`
+    // The portal's own address (its origin for sign-in); the requests go to the port.
+    const appUrl = 'http://portal.example'
     const server = start({
       DATA_DIR: dir,
       PORT: String(port),
-      APP_URL: base,
+      APP_URL: appUrl,
+      LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'admin@main.test',
       ADMIN_PASSWORD: 'admin-main-123',
       WARNINGS_HOUR: '0',
     })
     try {
       await waitForHealth(port)
+      expect(statSync(dir).mode & 0o777).toBe(0o700)
+      for (const sub of ['mail', 'storage', 'tmp'])
+        expect(statSync(path.join(dir, sub)).mode & 0o777).toBe(0o700)
+      expect(server.output().match(/APP_URL http:\/\/portal\.example is plain http/g)).toHaveLength(
+        1,
+      )
+      // A new installation has no "Dados da empresa": the start-up says what clients lack.
+      expect(
+        server.output().match(/"Dados da empresa" lacks a contact \(e-mail, phone or WhatsApp\)/g),
+      ).toHaveLength(1)
+
       const login = await fetch(`${base}/api/auth/sign-in/email`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
+        headers: { 'content-type': 'application/json', origin: appUrl },
         body: JSON.stringify({ email: 'admin@main.test', password: 'admin-main-123' }),
       })
       expect(login.status).toBe(200)
@@ -127,7 +124,7 @@ describe('the server process (npm start contract)', () => {
       const post = (url: string, body: object) =>
         fetch(`${base}${url}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin: base, cookie: firstCookie },
+          headers: { 'content-type': 'application/json', origin: appUrl, cookie: firstCookie },
           body: JSON.stringify(body),
         })
       const enable = await post('/api/auth/two-factor/enable', { password: 'admin-main-123' })
@@ -148,31 +145,6 @@ describe('the server process (npm start contract)', () => {
         if (!agenda.ultima) await new Promise((r) => setTimeout(r, 100))
       }
       expect(agenda).toMatchObject({ hora: 0, agendador: true, ultima: { origem: 'agendada' } })
-      server.child.kill('SIGTERM')
-      expect(await server.exited).toBe(0)
-    } finally {
-      rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
-    }
-  }, 180_000)
-
-  it('start-up: DATA_DIR is 0700, plain http on a public host is warned once', async () => {
-    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'portal-main-seg-')), 'data')
-    const port = 3850 + Math.floor(Math.random() * 40)
-    const server = start({
-      DATA_DIR: dir,
-      PORT: String(port),
-      APP_URL: 'http://portal.example',
-      LOG_LEVEL: 'warn',
-      WARNINGS_SCHEDULER: 'off',
-    })
-    try {
-      await waitForHealth(port)
-      expect(statSync(dir).mode & 0o777).toBe(0o700)
-      for (const sub of ['mail', 'storage', 'tmp'])
-        expect(statSync(path.join(dir, sub)).mode & 0o777).toBe(0o700)
-      expect(server.output().match(/APP_URL http:\/\/portal\.example is plain http/g)).toHaveLength(
-        1,
-      )
       server.child.kill('SIGTERM')
       expect(await server.exited).toBe(0)
     } finally {

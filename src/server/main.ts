@@ -4,6 +4,7 @@ import { ensureAdmin } from './auth/auth.ts'
 import { buildApp } from './app.ts'
 import { startControlSocket } from './backup/control.ts'
 import { ConfigError, configWarnings, parseConfig } from './config.ts'
+import { avisoEmpresaIncompleta, getEmpresa } from './mail/empresa.ts'
 import { startLeiturasPendentes } from './db/auditoria.ts'
 import { openDatabase } from './db/client.ts'
 import { holdPresenca, presencaSozinha } from './db/presenca.ts'
@@ -71,6 +72,8 @@ async function main() {
     if (secured) logger.warn(secured)
     logger.info(`administrator ${config.adminEmail} is ready`)
   }
+  const empresaIncompleta = avisoEmpresaIncompleta(await getEmpresa(database.db))
+  if (empresaIncompleta) logger.warn(empresaIncompleta)
 
   // A crash's leftovers (stored files without a row, temporary uploads, `.part` files): all of
   // them now when no other server holds the database, before any request; hourly those older

@@ -60,6 +60,12 @@ test('"Dados da empresa": a wrong phone or e-mail is refused beside the field', 
   await card.getByRole('button', { name: 'Salvar dados da empresa' }).click()
   await expect(card.getByText('Informe um email válido.')).toBeVisible()
   await expect(card.getByText('Telefone inválido: use (00) 00000-0000.')).toBeVisible()
+  // WhatsApp has no landlines.
+  const whatsapp = card.getByLabel('WhatsApp')
+  await clearMasked(whatsapp)
+  await whatsapp.pressSequentially('2733334444')
+  await card.getByRole('button', { name: 'Salvar dados da empresa' }).click()
+  await expect(card.getByText('WhatsApp inválido: use um celular, (00) 00000-0000.')).toBeVisible()
   await shot(page, 'dados-da-empresa', info.project.name)
 })
 
@@ -72,6 +78,8 @@ test('"Dados da empresa" is saved and shown again', async ({ page }) => {
   await clearMasked(card.getByLabel('Telefone'))
   await card.getByLabel('Telefone').pressSequentially('27999887766')
   await card.getByLabel('Endereço').fill('Av. Beira-Mar, 100 - Vitória/ES')
+  // The seeded WhatsApp is kept as it is (meus-servicos.spec reads it on the client's home).
+  await expect(card.getByLabel('WhatsApp')).toHaveValue('(27) 98877-6655')
   await card.getByRole('button', { name: 'Salvar dados da empresa' }).click()
   await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
   await expect(toast(page, 'Os dados da empresa foram atualizados.')).toBeVisible()
@@ -80,5 +88,6 @@ test('"Dados da empresa" is saved and shown again', async ({ page }) => {
   await expect(card.getByLabel('Nome da empresa')).toHaveValue('Verde Consultoria Ambiental E2E')
   await expect(card.getByLabel('E-mail de contato')).toHaveValue('contato@verde-e2e.example')
   await expect(card.getByLabel('Telefone')).toHaveValue('(27) 99988-7766')
+  await expect(card.getByLabel('WhatsApp')).toHaveValue('(27) 98877-6655')
   await expect(card.getByLabel('Endereço')).toHaveValue('Av. Beira-Mar, 100 - Vitória/ES')
 })

@@ -133,3 +133,21 @@ test('empty state with a button to request the first service', async ({ page }) 
   await page.getByRole('link', { name: 'Solicitar Primeiro Serviço' }).click()
   await expect(page).toHaveURL(/\/app\/(solicitar-servico|meus-dados)$/)
 })
+
+test('@responsive "Fale com a consultoria" on the home: WhatsApp, phone and e-mail of the firm', async ({
+  page,
+}) => {
+  await login(page, SERVICOS_ACC)
+  await page.goto('/app/usuario/dashboard')
+  const fale = page.getByRole('region', { name: 'Fale com a consultoria' })
+  await expect(fale).toBeVisible()
+  const whatsapp = fale.getByRole('link', { name: /WhatsApp \(27\) 98877-6655/ })
+  await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/5527988776655')
+  await expect(whatsapp).toHaveAttribute('target', '_blank')
+  // avisos-envio.spec may change the phone and e-mail meanwhile: their links follow them.
+  await expect(fale.getByRole('link', { name: /^Telefone / })).toHaveAttribute(
+    'href',
+    /^tel:\+55\d{10,11}$/,
+  )
+  await expect(fale.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@/)
+})

@@ -719,6 +719,8 @@ export const empresa = pgTable(
     nome: text('nome').notNull(),
     email: text('email'),
     telefone: text('telefone'),
+    /** The mobile number the firm answers on WhatsApp ("Fale com a consultoria"). */
+    whatsapp: text('whatsapp'),
     endereco: text('endereco'),
     /** The encarregado (DPO) named on /privacidade, the contact for the client's rights. */
     encarregado_nome: text('encarregado_nome'),

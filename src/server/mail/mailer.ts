@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { isEmail } from '#shared/schemas/servicos.ts'
 import type { Marca } from './empresa.ts'
+import { linkWhatsApp } from '#shared/schemas/empresa.ts'
 
 export type MailMessage = {
   to: string | string[]
@@ -152,7 +153,8 @@ const SMALL = 'font-size:13px;line-height:1.5;margin:0 0 4px;overflow-wrap:anywh
 
 /**
  * A simple branded Portuguese e-mail with one call-to-action button: the firm's name
- * on top; at the bottom its contact ("Dados da empresa") and the portal's address. The HTML is
+ * on top; at the bottom "Fale com a consultoria" with its e-mail, phone and WhatsApp ("Dados da
+ * empresa") and the portal's address. The HTML is
  * one centred column of blocks, no layout tables, so it reflows on a 390 px phone; the text part
  * says the same.
  */
@@ -177,6 +179,9 @@ export function actionEmail(
           href: `tel:+55${empresa.telefone.replace(/\D/g, '')}`,
         }
       : null,
+    empresa.whatsapp
+      ? { label: 'WhatsApp', value: empresa.whatsapp, href: linkWhatsApp(empresa.whatsapp) }
+      : null,
     empresa.endereco ? { label: 'Endereço', value: empresa.endereco, href: null } : null,
   ].filter((c) => c !== null)
   const portal = `${appUrl}/app`
@@ -191,7 +196,10 @@ export function actionEmail(
     '',
     '--',
     empresa.nome,
-    ...contato.map((c) => `${c.label}: ${c.value}`),
+    ...(contato.length ? ['Fale com a consultoria:'] : []),
+    ...contato.map(
+      (c) => `${c.label}: ${c.value}${c.href?.startsWith('https:') ? ` (${c.href})` : ''}`,
+    ),
     `Portal do Cliente: ${portal}`,
     '',
     nota,
@@ -214,12 +222,12 @@ ${
 </div>
 <div style="padding:16px 20px;background:#f8faf9;color:#4b5563;border-top:1px solid #e5e7eb">
 <p style="${SMALL};font-weight:bold;color:#1f2937">${escapeHtml(empresa.nome)}</p>
-${contato
-  .map(
-    (c) =>
-      `<p style="${SMALL}">${c.label}: ${c.href ? `<a href="${escapeHtml(c.href)}" style="color:#166534">${escapeHtml(c.value)}</a>` : escapeHtml(c.value)}</p>`,
-  )
-  .join('\n')}
+${contato.length ? `<p style="${SMALL}">Fale com a consultoria:</p>\n` : ''}${contato
+    .map(
+      (c) =>
+        `<p style="${SMALL}">${c.label}: ${c.href ? `<a href="${escapeHtml(c.href)}" style="color:#166534">${escapeHtml(c.value)}</a>` : escapeHtml(c.value)}</p>`,
+    )
+    .join('\n')}
 <p style="${SMALL}">Portal do Cliente: <a href="${escapeHtml(portal)}" style="color:#166534">${escapeHtml(portal)}</a></p>
 <p style="font-size:12px;line-height:1.5;color:#6b7280;margin:12px 0 0">${escapeHtml(nota)}</p>
 </div>

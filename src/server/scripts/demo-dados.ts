@@ -2,6 +2,20 @@
 // service types with their validity, document types, the documents each type requires, warning
 // schedules) and a few clients with services. `seed-demo.ts` writes it.
 
+/**
+ * "Dados da empresa" of the demo firm (the landing page's): its contact reaches clients in
+ * "Fale com a consultoria" and every e-mail, and the privacy notice names its encarregado.
+ */
+export const EMPRESA = {
+  nome: 'Verde Vivo Consultoria Ambiental',
+  email: 'contato@verdevivo.com.br',
+  telefone: '(27) 3345-6789',
+  whatsapp: '(27) 99812-3456',
+  endereco: 'Av. Nossa Senhora da Penha, 1495, Sala 804 – Santa Lúcia, Vitória – ES, 29056-250',
+  encarregado_nome: 'Juliana Ferreira Costa',
+  encarregado_email: 'privacidade@verdevivo.com.br',
+}
+
 export const CATEGORIAS = [
   {
     nome: 'Licenciamento Ambiental',

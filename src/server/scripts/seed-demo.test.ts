@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientes, userRoles } from '../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createAdminActor, signIn } from '#tests/setup/actors.ts'
+import { avisoEmpresaIncompleta } from '../mail/empresa.ts'
 import { DEMO_PASSWORD, demoCounts, seedDemo } from './seed-demo.ts'
 
 let t: TestApp
@@ -55,6 +56,14 @@ describe('npm run seed:demo', () => {
       .json()
       .rows.map((r: { avisar: number }) => r.avisar)
     expect(sch).toEqual([5, 15, 30, 90])
+    // "Dados da empresa": the firm's contact and encarregado, so nothing at start-up is missing.
+    const empresa = (await a.inject({ method: 'GET', url: '/api/admin/empresa' })).json()
+    expect(empresa).toMatchObject({
+      nome: 'Verde Vivo Consultoria Ambiental',
+      whatsapp: '(27) 99812-3456',
+      encarregado_nome: 'Juliana Ferreira Costa',
+    })
+    expect(avisoEmpresaIncompleta(empresa)).toBeNull()
     const tipos = (
       await a.inject({
         method: 'GET',

@@ -17,6 +17,7 @@ import { openDatabase, type Db } from '../db/client.ts'
 import {
   categorias,
   clientes,
+  empresa,
   schedules,
   servicos,
   status,
@@ -34,6 +35,7 @@ import { composeEndereco } from '#shared/schemas/clientes.ts'
 import {
   CATEGORIAS,
   CLIENTES,
+  EMPRESA,
   REGRAS,
   RENOVAR_120,
   SCHEDULES,
@@ -67,6 +69,9 @@ export async function seedDemo(db: Db, auth: Auth, now = today()): Promise<SeedD
     servicos: 0,
     contas: [],
   }
+
+  // An installation's own "Dados da empresa" is never replaced.
+  await db.insert(empresa).values(EMPRESA).onConflictDoNothing()
 
   const categoriaIds = new Map<string, string>()
   for (const c of CATEGORIAS) {

@@ -79,6 +79,18 @@ export const ROLES = ['admin', 'usuario'] as const
 export type Role = (typeof ROLES)[number]
 
 /** What `GET /api/me` answers. */
+/**
+ * "Fale com a consultoria": how a client reaches the firm (its name, e-mail, phone and
+ * WhatsApp from "Dados da empresa"), on the client's home and in every e-mail's footer.
+ */
+export const ContatoConsultoriaSchema = z.object({
+  nome: z.string(),
+  email: z.string().nullable(),
+  telefone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+})
+export type ContatoConsultoria = z.infer<typeof ContatoConsultoriaSchema>
+
 export const MeSchema = z.object({
   user: z.object({
     id: z.string(),
@@ -93,6 +105,8 @@ export const MeSchema = z.object({
    * accept the current one (`POST /api/conta/aceite`) before entering the app.
    */
   aceite_pendente: z.boolean(),
+  /** "Fale com a consultoria": the firm's contact from "Dados da empresa". */
+  consultoria: ContatoConsultoriaSchema,
 })
 export type Me = z.infer<typeof MeSchema>
 

@@ -8,6 +8,20 @@ import { DADOS_INVALIDOS, optionalText, requiredText, texto } from './common.ts'
  */
 export const EMPRESA_NOME_OBRIGATORIO = 'Preencha o nome da empresa.'
 const TELEFONE_INVALIDO = 'Telefone inválido: use (00) 00000-0000.'
+const WHATSAPP_INVALIDO = 'WhatsApp inválido: use um celular, (00) 00000-0000.'
+
+/** An optional Brazilian phone as typed (mask or digits), stored as (00) 00000-0000. */
+const telefoneOpcional = (mensagem: string, digitos: number[]) =>
+  texto(mensagem)
+    .trim()
+    .max(30, mensagem)
+    .nullish()
+    .transform((v) => (v ? v.replace(/\D/g, '') : ''))
+    .refine((v) => v === '' || digitos.includes(v.length), mensagem)
+    .transform((v) => (v ? formatTelefone(v) : null))
+
+/** The wa.me address of a Brazilian mobile number (country code 55 added). */
+export const linkWhatsApp = (numero: string) => `https://wa.me/55${numero.replace(/\D/g, '')}`
 
 /** The admin's "Dados da empresa" form; e-mail and phone follow the client record's rules. */
 export const EmpresaFormSchema = z.object(
@@ -17,13 +31,9 @@ export const EmpresaFormSchema = z.object(
       (v) => v === null || z.email().safeParse(v).success,
       'Informe um email válido.',
     ),
-    telefone: texto(TELEFONE_INVALIDO)
-      .trim()
-      .max(30, TELEFONE_INVALIDO)
-      .nullish()
-      .transform((v) => (v ? v.replace(/\D/g, '') : ''))
-      .refine((v) => v === '' || v.length === 10 || v.length === 11, TELEFONE_INVALIDO)
-      .transform((v) => (v ? formatTelefone(v) : null)),
+    telefone: telefoneOpcional(TELEFONE_INVALIDO, [10, 11]),
+    /** A mobile number (11 digits): WhatsApp has no landlines. */
+    whatsapp: telefoneOpcional(WHATSAPP_INVALIDO, [11]),
     endereco: optionalText(300, 'O endereço deve ter no máximo 300 caracteres.'),
     /** The encarregado (DPO) named on /privacidade (LGPD art. 41). */
     encarregado_nome: optionalText(200, 'O nome deve ter no máximo 200 caracteres.'),
@@ -39,6 +49,7 @@ export const EmpresaSchema = z.object({
   nome: z.string(),
   email: z.string().nullable(),
   telefone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
   endereco: z.string().nullable(),
   encarregado_nome: z.string().nullable(),
   encarregado_email: z.string().nullable(),

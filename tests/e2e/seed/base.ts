@@ -3,7 +3,7 @@ import {
   enrolTwoFactorDirectly,
   ensureAdmin,
 } from '../../../src/server/auth/auth.ts'
-import { clientes } from '../../../src/server/db/schema.ts'
+import { clientes, empresa } from '../../../src/server/db/schema.ts'
 import {
   ADMIN,
   ADMIN_BLOQUEIO_REPETICOES,
@@ -21,6 +21,16 @@ import type { SeedContext } from './context.ts'
  * second factor enrolled on a known key, so `login` can type its code.
  */
 export async function seedBase({ db, auth }: SeedContext) {
+  // "Dados da empresa" as an installation has them once set up (its WhatsApp stays as is:
+  // avisos-envio.spec edits the other fields).
+  await db.insert(empresa).values({
+    nome: 'Verde Consultoria Ambiental',
+    email: 'contato@verde.example',
+    telefone: '(27) 3333-4444',
+    whatsapp: '(27) 98877-6655',
+    encarregado_nome: 'Ana Souza',
+    encarregado_email: 'dpo@verde.example',
+  })
   const user = await createConfirmedAccount(auth, CLIENTE.email, CLIENTE.password)
   await db.insert(clientes).values({
     user_id: user.id,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { empresa } from '../../db/schema.ts'
+import { avisoEmpresaIncompleta, EMPRESA_PADRAO } from '../../mail/empresa.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import { adminOnly, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
@@ -16,6 +17,7 @@ const DADOS = {
   nome: 'Verde Consultoria Ambiental',
   email: 'contato@verde.example',
   telefone: '27999887766',
+  whatsapp: '(27) 98877-6655',
   endereco: 'Av. Beira-Mar, 100 - Vitória/ES',
 }
 
@@ -39,6 +41,7 @@ describe('GET /api/admin/empresa', () => {
         nome: 'Portal do Cliente',
         email: null,
         telefone: null,
+        whatsapp: null,
         endereco: null,
         encarregado_nome: null,
         encarregado_email: null,
@@ -64,6 +67,7 @@ describe('PUT /api/admin/empresa', () => {
         'endereco',
         'nome',
         'telefone',
+        'whatsapp',
       ])
     } else expect(await saved()).toEqual([])
   })
@@ -73,13 +77,14 @@ describe('PUT /api/admin/empresa', () => {
     const res = await actors.admin.inject({
       method: 'PUT',
       url: URL,
-      payload: { nome: ' Outra Razão ', email: '', telefone: '', endereco: ' ' },
+      payload: { nome: ' Outra Razão ', email: '', telefone: '', whatsapp: '', endereco: ' ' },
     })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
       nome: 'Outra Razão',
       email: null,
       telefone: null,
+      whatsapp: null,
       endereco: null,
       encarregado_nome: null,
       encarregado_email: null,
@@ -96,6 +101,11 @@ describe('PUT /api/admin/empresa', () => {
     [{ ...DADOS, email: 'a b@x.com' }, 'Informe um email válido.'],
     [{ ...DADOS, telefone: '1234' }, 'Telefone inválido: use (00) 00000-0000.'],
     [{ ...DADOS, telefone: '(27) 9998-877665' }, 'Telefone inválido: use (00) 00000-0000.'],
+    [
+      { ...DADOS, whatsapp: '(27) 3333-4444' },
+      'WhatsApp inválido: use um celular, (00) 00000-0000.',
+    ],
+    [{ ...DADOS, whatsapp: '279988' }, 'WhatsApp inválido: use um celular, (00) 00000-0000.'],
     [{ ...DADOS, endereco: 'x'.repeat(301) }, 'O endereço deve ter no máximo 300 caracteres.'],
     [{ ...DADOS, nome: 'a\u0000b' }, 'O texto contém caracteres não permitidos.'],
     [{ ...DADOS, encarregado_email: 'dpo@' }, 'Informe um email válido.'],
@@ -128,12 +138,15 @@ describe('every e-mail carries the firm and the portal', () => {
       expect(part).toContain('Verde Consultoria Ambiental')
       expect(part).toContain('contato@verde.example')
       expect(part).toContain('(27) 99988-7766')
+      expect(part).toContain('Fale com a consultoria:')
+      expect(part).toContain('https://wa.me/5527988776655')
       expect(part).toContain('Av. Beira-Mar, 100 - Vitória/ES')
       expect(part).toContain(`${TEST_ORIGIN}/app`)
     }
     expect(mail?.html).toContain('name="viewport"')
     expect(mail?.html).not.toContain('<table')
     expect(mail?.html).toContain('href="tel:+5527999887766"')
+    expect(mail?.text).toContain('WhatsApp: (27) 98877-6655 (https://wa.me/5527988776655)')
 
     const reset = await t.app.inject({
       method: 'POST',
@@ -159,5 +172,58 @@ describe('every e-mail carries the firm and the portal', () => {
     const mail = await readMail(t.outboxDir, email)
     expect(mail?.text).toContain('--\nPortal do Cliente\nPortal do Cliente: ')
     expect(mail?.text).not.toContain('Telefone:')
+    expect(mail?.text).not.toContain('Fale com a consultoria')
+  })
+})
+
+describe('"Fale com a consultoria" in /api/me', () => {
+  it.each(AUDIENCES)('%s', async (name) => {
+    await actors.admin.inject({
+      method: 'PUT',
+      url: URL,
+      payload: { ...DADOS, encarregado_nome: 'Ana' },
+    })
+    const res = await actors[name].inject({ method: 'GET', url: '/api/me' })
+    if (name === 'anonymous') return expect(res.statusCode).toBe(401)
+    expect(res.statusCode).toBe(200)
+    // The firm's contact only: never its address book nor the encarregado's fields.
+    expect(res.json().consultoria).toEqual({
+      nome: 'Verde Consultoria Ambiental',
+      email: 'contato@verde.example',
+      telefone: '(27) 99988-7766',
+      whatsapp: '(27) 98877-6655',
+    })
+  })
+
+  it('before "Dados da empresa" is saved: the portal\'s name and no contact', async () => {
+    const res = await actors.owner.inject({ method: 'GET', url: '/api/me' })
+    expect(res.json().consultoria).toEqual({
+      nome: 'Portal do Cliente',
+      email: null,
+      telefone: null,
+      whatsapp: null,
+    })
+  })
+})
+
+describe('the start-up warning about an incomplete "Dados da empresa"', () => {
+  const completa = { ...EMPRESA_PADRAO, ...DADOS, encarregado_nome: 'Ana Souza' }
+  it('names each missing piece, and is silent once the firm can be reached', () => {
+    expect(avisoEmpresaIncompleta(EMPRESA_PADRAO)).toMatch(
+      /^"Dados da empresa" lacks a contact \(e-mail, phone or WhatsApp\), the data protection officer's name \(encarregado\), the data protection officer's e-mail:/,
+    )
+    expect(avisoEmpresaIncompleta({ ...completa, encarregado_nome: null })).toMatch(
+      /^"Dados da empresa" lacks the data protection officer's name \(encarregado\):/,
+    )
+    // The firm's e-mail serves as the encarregado's when none of its own is given.
+    expect(avisoEmpresaIncompleta(completa)).toBeNull()
+    expect(
+      avisoEmpresaIncompleta({
+        ...completa,
+        email: null,
+        telefone: null,
+        whatsapp: '(27) 98877-6655',
+      }),
+    ).toMatch(/lacks the data protection officer's e-mail:/)
   })
 })

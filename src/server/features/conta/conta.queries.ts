@@ -7,14 +7,21 @@ import { notFound } from '../../errors.ts'
 import type { Actor } from '../../policy.ts'
 import { SESSAO_NAO_ENCONTRADA, type Me, type Sessao } from '#shared/schemas/conta.ts'
 import type { Empresa } from '#shared/schemas/empresa.ts'
+import { EMPRESA_COLUNAS, getEmpresa } from '../../mail/empresa.ts'
 
 /**
- * `/api/me`: who is signed in, and whether a client still has to accept the current privacy
- * notice and terms (`aceite_pendente`; administrators are never asked).
+ * `/api/me`: who is signed in, whether a client still has to accept the current privacy
+ * notice and terms (`aceite_pendente`; administrators are never asked), and how to reach the
+ * firm ("Fale com a consultoria"), read once with the shell instead of a request of its own.
  */
 export async function getMe(db: DbOrTx, actor: Actor): Promise<Me> {
+  const [pendente, { nome, email, telefone, whatsapp }] = await Promise.all([
+    actor.role === 'usuario' && consentPending(db, actor.userId),
+    getEmpresa(db),
+  ])
   return {
-    aceite_pendente: actor.role === 'usuario' && (await consentPending(db, actor.userId)),
+    aceite_pendente: pendente,
+    consultoria: { nome, email, telefone, whatsapp },
     user: {
       id: actor.userId,
       email: actor.email,
@@ -70,13 +77,6 @@ export async function updateEmpresa(db: DbOrTx, body: Empresa): Promise<Empresa>
     .insert(empresa)
     .values({ id: 1, ...body })
     .onConflictDoUpdate({ target: empresa.id, set: { ...body, updated_at: sql`now()` } })
-    .returning({
-      nome: empresa.nome,
-      email: empresa.email,
-      telefone: empresa.telefone,
-      endereco: empresa.endereco,
-      encarregado_nome: empresa.encarregado_nome,
-      encarregado_email: empresa.encarregado_email,
-    })
+    .returning(EMPRESA_COLUNAS)
   return row
 }

@@ -22,6 +22,7 @@ const toForm = (e?: Empresa): Values => ({
   nome: e?.nome ?? '',
   email: e?.email ?? '',
   telefone: e?.telefone ?? '',
+  whatsapp: e?.whatsapp ?? '',
   endereco: e?.endereco ?? '',
   encarregado_nome: e?.encarregado_nome ?? '',
   encarregado_email: e?.encarregado_email ?? '',
@@ -78,7 +79,8 @@ export function EmpresaCard() {
           Dados da empresa
         </h2>
         <CardDescription>
-          Nome e contato da consultoria, mostrados em todos os emails enviados pelo portal.
+          Nome e contato da consultoria, mostrados em todos os emails enviados pelo portal e no
+          “Fale com a consultoria” da área do cliente.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -121,11 +123,29 @@ export function EmpresaCard() {
               />
             </Field>
             <Field
-              label="Endereço"
-              htmlFor="empresa-endereco"
-              error={errors.endereco?.message}
-              className="sm:col-span-2"
+              label="WhatsApp"
+              htmlFor="empresa-whatsapp"
+              error={errors.whatsapp?.message}
+              hint="Um celular; o cliente abre a conversa pelo portal e pelos emails."
             >
+              <Controller
+                control={form.control}
+                name="whatsapp"
+                render={({ field }) => (
+                  <MaskedInput
+                    id="empresa-whatsapp"
+                    mask="telefone"
+                    inputMode="tel"
+                    {...aria('whatsapp')}
+                    name={field.name}
+                    value={field.value ?? ''}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            </Field>
+            <Field label="Endereço" htmlFor="empresa-endereco" error={errors.endereco?.message}>
               <Input id="empresa-endereco" {...aria('endereco')} {...form.register('endereco')} />
             </Field>
             <Field
