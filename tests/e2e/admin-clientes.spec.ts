@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test'
 import { BO, clearMasked, cpf, rowOf, search, shot, toast, uid } from './back-office.ts'
-import { ADMIN, BASE_URL, login } from './fixtures.ts'
+import { ADMIN, BASE_URL, linkIn, login, readMail } from './fixtures.ts'
 
 // SPEC §2 "Clients management", §4 "Client account", §5 "Admin client form" and
 // "Add service to a client", §8 client messages.
@@ -74,9 +74,9 @@ test('creates a client with its account, edits, toggles admin, adds a service an
     'Campos obrigatórios: Preencha nome, email e documento.',
   )
   await expect(dialog.locator('#cliente-documento-erro')).toBeVisible()
-  await expect(dialog.locator('#cliente-senha-erro')).toHaveText(
-    'A senha temporária deve ter pelo menos 8 caracteres.',
-  )
+  // An invitation by e-mail is the default access; no password is asked for then.
+  await expect(dialog.getByLabel('Convidar por e-mail')).toBeChecked()
+  await expect(dialog.getByRole('textbox', { name: 'Senha temporária' })).toHaveCount(0)
 
   // Closing the dialog with changes asks first; "Cancelar" there keeps what was typed.
   await dialog.getByLabel('Nome').fill(nome)
@@ -124,7 +124,9 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   await dialog.getByLabel('UF').pressSequentially('es')
   await expect(dialog.getByLabel('UF')).toHaveValue('ES')
 
-  const senha = dialog.getByLabel('Senha temporária')
+  // The fallback: a temporary password the analyst passes on.
+  await dialog.getByLabel('Definir senha temporária').check()
+  const senha = dialog.getByRole('textbox', { name: 'Senha temporária' })
   await senha.fill('abc')
   await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
   await expect(toast(page, 'A senha temporária deve ter pelo menos 8 caracteres.')).toBeVisible()
@@ -155,7 +157,7 @@ test('creates a client with its account, edits, toggles admin, adds a service an
   await row.getByRole('button', { name: 'Editar' }).click()
   const edit = page.getByRole('dialog', { name: 'Editar Cliente' })
   await expect(edit.getByLabel('Documento (CPF ou CNPJ)')).toHaveValue(masked(documento))
-  await expect(edit.getByLabel('Senha temporária')).toHaveCount(0)
+  await expect(edit.getByRole('textbox', { name: 'Senha temporária' })).toHaveCount(0)
   await clearMasked(edit.getByLabel('Documento (CPF ou CNPJ)'))
   await edit.getByLabel('Documento (CPF ou CNPJ)').pressSequentially('52998224725')
   await edit.getByRole('button', { name: 'Salvar' }).click()
@@ -230,7 +232,6 @@ test('duplicate document or e-mail on create; an e-mail that has an account alre
   await dialog.getByLabel('Nome').fill('Duplicado')
   await dialog.getByLabel('Email').fill(`dup-${uid(info.project.name)}@example.com`)
   await dialog.getByLabel('Documento (CPF ou CNPJ)').pressSequentially('52998224725')
-  await dialog.getByRole('button', { name: 'Gerar senha' }).click()
   await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
   await expect(toast(page, 'Já existe um cliente cadastrado com esse documento.')).toBeVisible()
   await expect(dialog.locator('#cliente-documento-erro')).toHaveText(
@@ -284,4 +285,69 @@ test('a failed load shows the SPEC message and a retry', async ({ page }, info) 
   await page.unroute('**/api/admin/clientes?*')
   await page.getByRole('button', { name: 'Tentar novamente' }).click()
   await expect(page.getByText('Página 1 de')).toBeVisible()
+})
+
+test('"Convidar por e-mail": the client creates the password from the link on a phone, once; "Enviar convite" sends a new one', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(60_000)
+  const id = uid(info.project.name)
+  const nome = `Convidada ${id}`
+  const email = `convidada-${id}@example.com`
+  await page.goto(URL)
+  await page.getByRole('button', { name: 'Novo Cliente' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Novo Cliente' })
+  await dialog.getByLabel('Nome').fill(nome)
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Documento (CPF ou CNPJ)').pressSequentially(cpf())
+  await dialog.getByRole('button', { name: 'Adicionar Cliente' }).click()
+  await expect(
+    toast(
+      page,
+      `Cliente adicionado. Enviamos um convite para ${email} criar a senha (válido por 7 dias).`,
+    ),
+  ).toBeVisible()
+
+  const convite = await readMail(email, { subject: /^Convite para o Portal do Cliente/ })
+  const link = linkIn(convite, `${BASE_URL}/auth/redefinir-senha?`)
+
+  // The client, on a phone, opens the link.
+  const phone = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+  })
+  const cliente = await phone.newPage()
+  await cliente.goto(link)
+  await expect(cliente.getByRole('heading', { name: 'Crie sua senha' })).toBeVisible()
+  await cliente.getByLabel('Nova senha', { exact: true }).fill('minha-senha-nova-1')
+  await cliente.getByLabel('Confirmar nova senha').fill('minha-senha-nova-1')
+  await cliente.screenshot({ path: `test-results/clientes/convite-${info.project.name}.png` })
+  await cliente.getByRole('button', { name: 'Criar senha' }).click()
+  await expect(toast(cliente, 'Senha criada com sucesso!')).toBeVisible()
+  await expect(cliente).toHaveURL(/\/auth$/)
+  await cliente.getByLabel('Email').fill(email)
+  await cliente.getByLabel('Senha', { exact: true }).fill('minha-senha-nova-1')
+  await cliente.getByRole('button', { name: 'Entrar' }).click()
+  await expect(cliente).toHaveURL(/\/app\//)
+
+  // The link works once.
+  await cliente.goto(link)
+  await cliente.getByLabel('Nova senha', { exact: true }).fill('outra-senha-nova-2')
+  await cliente.getByLabel('Confirmar nova senha').fill('outra-senha-nova-2')
+  await cliente.getByRole('button', { name: 'Criar senha' }).click()
+  await expect(toast(cliente, 'Link inválido ou expirado. Peça um novo email.')).toBeVisible()
+  await phone.close()
+
+  // "Enviar convite" on the edit dialog.
+  await search(page, 'Buscar cliente', id)
+  await rowOf(page, nome).getByRole('button', { name: 'Editar' }).click()
+  const edit = page.getByRole('dialog', { name: 'Editar Cliente' })
+  await edit.getByRole('button', { name: 'Enviar convite' }).click()
+  await expect(toast(page, `Enviamos um link para ${email} criar a senha.`)).toBeVisible()
+  const novo = await readMail(email, { subject: /^Convite para o Portal do Cliente/ })
+  expect(linkIn(novo, `${BASE_URL}/auth/redefinir-senha?`)).not.toBe(link)
 })

@@ -1,6 +1,7 @@
 import type { Marca } from '../mail/empresa.ts'
 import { actionEmail } from '../mail/mailer.ts'
 import { formatDateTimeIn } from '#shared/datas.ts'
+import { CONVITE_VALIDADE_DIAS } from '#shared/schemas/clientes.ts'
 
 /**
  * The account's e-mails, in one place: each answers the subject and both bodies (`actionEmail`);
@@ -48,5 +49,18 @@ export const emailNovoAcesso = (
       `Navegador: ${acesso.navegador}`,
       'Se foi você, não é preciso fazer nada. Se não reconhece este acesso, altere sua senha em Meus Dados e encerre as outras sessões.',
     ],
+  }),
+})
+
+/** "Convidar por e-mail": a new client chooses their own password; the link works once. */
+export const emailConvite = (marca: Marca, url: string, nome: string) => ({
+  subject: `Convite para o Portal do Cliente - ${marca.empresa.nome}`,
+  ...actionEmail(marca, {
+    title: 'Seu acesso ao Portal do Cliente',
+    paragraphs: [
+      `Olá, ${nome}! ${marca.empresa.nome} criou a sua conta no Portal do Cliente, onde você acompanha seus serviços, a vigência das suas licenças e envia os documentos de cada serviço.`,
+      `Para entrar, crie a sua senha pelo link abaixo. Ele vale por ${CONVITE_VALIDADE_DIAS} dias e pode ser usado uma vez; depois, peça um novo convite à consultoria.`,
+    ],
+    action: { label: 'Criar minha senha', url },
   }),
 })

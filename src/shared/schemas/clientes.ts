@@ -15,6 +15,11 @@ export const SENHA_TEMPORARIA_CURTA = `A senha temporária deve ter pelo menos $
 export const DOCUMENTO_DUPLICADO = 'Já existe um cliente cadastrado com esse documento.'
 export const EMAIL_DUPLICADO = 'Já existe um cliente cadastrado com esse email.'
 export const CONTA_NAO_CRIADA = 'Cliente adicionado, mas não foi possível criar conta de usuário.'
+/** "Enviar convite" for a client without an account (none could be made for its e-mail). */
+export const CLIENTE_SEM_CONTA = 'Este cliente não tem conta de acesso ao portal.'
+/** The client and its account exist, but the invitation's e-mail could not go. */
+export const CONVITE_NAO_ENVIADO =
+  'Cliente adicionado, mas não foi possível enviar o convite. Tente “Enviar convite” em Editar.'
 export const SEM_CONTA = 'Este cliente não possui uma conta de usuário vinculada.'
 /** SPEC §5: nome, documento and email are required, with one message. */
 export const DADOS_OBRIGATORIOS = 'Por favor, preencha nome, documento e email.'
@@ -123,13 +128,37 @@ export const ClienteFormSchema = z.object(
 export type ClienteForm = z.input<typeof ClienteFormSchema>
 export type ClienteBody = z.output<typeof ClienteFormSchema>
 
-/** On create the dialog also asks for the temporary password of the new account. */
+/**
+ * How a new client gets into the portal: an invitation by e-mail to choose their own password
+ * (the default), or a temporary password the administrator passes on (the fallback, for a client
+ * without access to their e-mail).
+ */
+export const ACESSOS = ['convite', 'senha'] as const
+export type Acesso = (typeof ACESSOS)[number]
+/** How long an invitation's link works; it works once. */
+export const CONVITE_VALIDADE_DIAS = 7
+
+/**
+ * On create: the access. Without `acesso`, a request with a temporary password sets it and one
+ * without invites; with 'senha' the temporary password is required.
+ */
 export const ClienteCreateSchema = ClienteFormSchema.extend({
+  acesso: z.enum(ACESSOS, { error: DADOS_INVALIDOS }).optional(),
   senha_temporaria: texto(SENHA_TEMPORARIA_CURTA)
-    .min(MIN_PASSWORD, SENHA_TEMPORARIA_CURTA)
-    .max(128, 'A senha temporária deve ter no máximo 128 caracteres.'),
+    .max(128, 'A senha temporária deve ter no máximo 128 caracteres.')
+    .nullish(),
+}).superRefine((body, ctx) => {
+  const senha = body.senha_temporaria
+  if (acessoDe(body) === 'senha' && (!senha || senha.length < MIN_PASSWORD))
+    ctx.addIssue({ code: 'custom', message: SENHA_TEMPORARIA_CURTA, path: ['senha_temporaria'] })
 })
+
+/** The access a create request asks for (see ClienteCreateSchema). */
+export function acessoDe(body: { acesso?: Acesso | null; senha_temporaria?: string | null }) {
+  return body.acesso ?? (body.senha_temporaria ? 'senha' : 'convite')
+}
 export type ClienteCreateForm = z.input<typeof ClienteCreateSchema>
+export type ClienteCreate = z.output<typeof ClienteCreateSchema>
 
 /** SPEC §9: a generated temporary password begins with 'Temp'. */
 export function generateSenhaTemporaria() {
@@ -168,7 +197,10 @@ export type Cliente = Omit<z.infer<typeof ClienteSchema>, 'created_at'> & { crea
 export const ClienteCreatedSchema = z.object({
   cliente: ClienteSchema,
   aviso: z.string().optional(),
+  /** The e-mail the invitation went to ("Convidar por e-mail"). */
+  convite: z.string().optional(),
 })
+export type ClienteCreated = z.infer<typeof ClienteCreatedSchema>
 
 export const AdminToggleSchema = z.object(
   { admin: z.boolean({ error: 'Informe se o usuário deve ser administrador.' }) },

@@ -20,6 +20,7 @@ import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.
 import { updateClienteAdmin } from './update-cliente-admin.ts'
 import { lookupCep } from './lookup-cep.ts'
 import { lerCliente, listClientes, updateCliente } from './clientes.queries.ts'
+import { convidarCliente } from './convidar-cliente.ts'
 import { createCliente } from './create-cliente.ts'
 import { deleteCliente } from './delete-cliente.ts'
 import { getMeusDados, upsertMeusDados } from './meus-dados.ts'
@@ -32,6 +33,12 @@ const admin = { audience: 'admin' } as const
  */
 export async function clientesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const conviteDeps = () => ({
+    db: app.ctx.db,
+    auth: app.ctx.auth,
+    mailer: app.ctx.mailer,
+    appUrl: app.ctx.config.appUrl,
+  })
 
   app.get(
     '/api/admin/clientes',
@@ -66,11 +73,21 @@ export async function clientesRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const created = await createCliente(
-        { db: app.ctx.db, auth: app.ctx.auth, log: request.log },
+        { ...conviteDeps(), log: request.log },
         request.body,
         origemOf(request),
       )
       return reply.status(201).send(created)
+    },
+  )
+
+  // "Enviar convite": a new link for the client's account to choose its password (7 days, once).
+  app.post(
+    '/api/admin/clientes/:id/convite',
+    { config: admin, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      await convidarCliente(conviteDeps(), request.params.id, origemOf(request))
+      return reply.status(204).send()
     },
   )
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { assertSenhaIncomum } from '../../auth/senhas.ts'
 import { and, eq, gte, notExists, sql } from 'drizzle-orm'
 import { createConfirmedAccount, type Auth } from '../../auth/auth.ts'
@@ -5,7 +6,14 @@ import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { Db } from '../../db/client.ts'
 import { account, clientes, user } from '../../db/schema.ts'
 import { assertUnique, getCliente, rowValues, uniqueViolation } from './clientes.queries.ts'
-import { CONTA_NAO_CRIADA, type ClienteBody } from '#shared/schemas/clientes.ts'
+import { convidarCliente, type ConviteDeps } from './convidar-cliente.ts'
+import {
+  acessoDe,
+  CONTA_NAO_CRIADA,
+  CONVITE_NAO_ENVIADO,
+  type Acesso,
+  type ClienteBody,
+} from '#shared/schemas/clientes.ts'
 
 /**
  * SPEC §7 "create-user": the client row and its account. The client row is written first and is
@@ -19,13 +27,14 @@ import { CONTA_NAO_CRIADA, type ClienteBody } from '#shared/schemas/clientes.ts'
  * (`upsertMeusDados`).
  */
 export async function createCliente(
-  deps: { db: Db; auth: Auth; log: { warn: (obj: object, msg: string) => void } },
-  body: ClienteBody & { senha_temporaria: string },
+  deps: ConviteDeps & { log: { warn: (obj: object, msg: string) => void } },
+  body: ClienteBody & { acesso?: Acesso; senha_temporaria?: string | null },
   origem: Origem,
 ) {
   const { db } = deps
-  const { senha_temporaria, ...dados } = body
-  assertSenhaIncomum(senha_temporaria, 'senha_temporaria')
+  const { acesso: _acesso, senha_temporaria, ...dados } = body
+  const convite = acessoDe(body) === 'convite'
+  if (!convite) assertSenhaIncomum(senha_temporaria, 'senha_temporaria')
   await assertUnique(db, dados)
 
   let id: string
@@ -50,7 +59,9 @@ export async function createCliente(
     throw uniqueViolation(err) ?? err
   }
 
-  let userId = await createAccount(deps, dados.email, senha_temporaria)
+  // An invited account gets a password nobody knows until the client chooses theirs.
+  const senha = convite ? randomBytes(32).toString('base64url') : senha_temporaria!
+  let userId = await createAccount(deps, dados.email, senha)
   if (userId) {
     try {
       await db.update(clientes).set({ user_id: userId }).where(eq(clientes.id, id))
@@ -60,7 +71,16 @@ export async function createCliente(
       userId = null
     }
   }
-  return { cliente: await getCliente(db, id), aviso: userId ? undefined : CONTA_NAO_CRIADA }
+  const cliente = await getCliente(db, id)
+  if (!userId) return { cliente, aviso: CONTA_NAO_CRIADA }
+  if (!convite) return { cliente }
+  try {
+    await convidarCliente(deps, id, origem)
+    return { cliente, convite: dados.email }
+  } catch (err) {
+    deps.log.warn({ err }, 'invitation of a new client could not be sent')
+    return { cliente, aviso: CONVITE_NAO_ENVIADO }
+  }
 }
 
 /** A confirmed account for a new client's e-mail, or null when it has one already or fails. */

@@ -3,7 +3,13 @@ import { api } from '../../lib/api.ts'
 import { useMutationRefreshing } from '../../lib/mutation.ts'
 import { clientesKeys, servicosKeys } from '../../lib/query-keys.ts'
 import type { Page } from '#shared/schemas/common.ts'
-import type { Cliente, ClienteBody, Conta } from '#shared/schemas/clientes.ts'
+import type {
+  Cliente,
+  ClienteBody,
+  ClienteCreate,
+  ClienteCreated,
+  Conta,
+} from '#shared/schemas/clientes.ts'
 import type {
   ClienteDados,
   EnderecoCep,
@@ -38,11 +44,18 @@ export const clienteQuery = (id: string) =>
 const useClientesMutation = <V, R>(mutationFn: (v: V) => Promise<R>) =>
   useMutationRefreshing(mutationFn, [clientesKeys.all, servicosKeys.all])
 
-/** Create answers the client and, when its account could not be made, SPEC's warning. */
+/**
+ * Create answers the client and, when its account could not be made, SPEC's warning; with
+ * "Convidar por e-mail", the address the invitation went to.
+ */
 export const useCreateCliente = () =>
-  useClientesMutation((body: ClienteBody & { senha_temporaria: string }) =>
-    api<{ cliente: Cliente; aviso?: string }>(BASE, { method: 'POST', body }),
-  )
+  useClientesMutation((body: ClienteCreate) => api<ClienteCreated>(BASE, { method: 'POST', body }))
+
+/** "Enviar convite": a new link for the client's account to choose its password. */
+export const useConvidarCliente = () =>
+  useMutation({
+    mutationFn: (id: string) => api<void>(`${BASE}/${id}/convite`, { method: 'POST' }),
+  })
 
 export const useUpdateCliente = () =>
   useClientesMutation(({ id, body }: { id: string; body: ClienteBody }) =>

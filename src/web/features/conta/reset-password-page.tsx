@@ -12,10 +12,14 @@ import { paths } from '../../paths.ts'
 import { resetPassword } from './api.ts'
 import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/conta.ts'
 
-/** Opened from the reset e-mail: choose the new password. */
+/**
+ * Opened from the reset e-mail (choose a new password) or from an invitation (`convite=1`: a new
+ * client chooses their first password); the same link kind, the texts differ.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
+  const convite = params.get('convite') === '1'
   const navigate = useNavigate()
   const form = useForm<NovaSenha>({
     resolver: zodResolver(NovaSenhaSchema),
@@ -25,7 +29,12 @@ export function ResetPasswordPage() {
     async (values) => {
       try {
         await resetPassword(token, values.nova_senha)
-        notifySuccess('Senha alterada com sucesso!', 'Sua senha foi atualizada.')
+        if (convite)
+          notifySuccess(
+            'Senha criada com sucesso!',
+            'Entre com seu email e a senha que você criou.',
+          )
+        else notifySuccess('Senha alterada com sucesso!', 'Sua senha foi atualizada.')
         navigate(paths.auth, { replace: true })
       } catch (err) {
         notifyError(
@@ -43,8 +52,14 @@ export function ResetPasswordPage() {
           <span className="mx-auto flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <Leaf className="size-5" />
           </span>
-          <h1 className="text-xl leading-none font-semibold">Redefinir senha</h1>
-          <CardDescription>Escolha uma nova senha para sua conta.</CardDescription>
+          <h1 className="text-xl leading-none font-semibold">
+            {convite ? 'Crie sua senha' : 'Redefinir senha'}
+          </h1>
+          <CardDescription>
+            {convite
+              ? 'Bem-vindo ao Portal do Cliente! Escolha a senha da sua conta.'
+              : 'Escolha uma nova senha para sua conta.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {token ? (
@@ -75,7 +90,7 @@ export function ResetPasswordPage() {
               </Field>
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {form.formState.isSubmitting && <Loader2 className="animate-spin" />}
-                Salvar nova senha
+                {convite ? 'Criar senha' : 'Salvar nova senha'}
               </Button>
             </form>
           ) : (
