@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { SERVICOS_ACC } from './cliente-area.ts'
 import { ADMIN, login } from './fixtures.ts'
-import { expectAccessible, expectHeadingOrder, expectNoOverflow } from './layout-checks.ts'
+import {
+  expectAccessible,
+  expectHeadingOrder,
+  expectNoOverflow,
+  expectNoTableScroll,
+} from './layout-checks.ts'
 
 // On every screen: nothing is wider than the window at 1024 and 1280 px (desktop) and
 // 390 px (phone), axe-core finds no serious or critical accessibility violation, the headings
@@ -64,6 +69,7 @@ async function checkAll(page: Page, routes: Screen[], axe: boolean) {
     await open(page, route)
     await expect(page, route).toHaveTitle(title)
     await expectNoOverflow(page, route)
+    if (page.viewportSize()!.width >= 1024) await expectNoTableScroll(page, route)
     await expectHeadingOrder(page, route)
     await expectMenuLabelsWhole(page, route)
     if (axe) await expectAccessible(page, route)

@@ -100,7 +100,13 @@ export function ServicoDetail({
     const parsed = ServicoUpdateSchema.safeParse(values satisfies ServicoUpdateInput)
     if (!parsed.success)
       return notifyError('Erro', parsed.error.issues[0]?.message ?? 'Verifique os campos.')
-    update.mutate(values, {
+    // Only what the analyst changed goes (a PATCH): a value the form pre-filled, such as the
+    // client's e-mail in an empty interested list, is not a change until edited and saved.
+    const { dirtyFields } = form.formState
+    const alterados = Object.fromEntries(
+      Object.entries(values).filter(([k]) => dirtyFields[k as keyof FormValues]),
+    ) satisfies ServicoUpdateInput
+    update.mutate(alterados, {
       onSuccess: (data) => {
         form.reset(toForm(data))
         notifySuccess('Salvo com sucesso!', 'As alterações do serviço foram salvas.')
