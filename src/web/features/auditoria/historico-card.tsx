@@ -34,7 +34,11 @@ export function HistoricoCard({
   )
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? []
   return (
-    <Card className="gap-4">
+    <Card
+      className="gap-4"
+      role="region"
+      aria-label={cliente ? 'Andamento do serviço' : 'Histórico'}
+    >
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <History className="size-5 text-muted-foreground" aria-hidden />

@@ -186,7 +186,7 @@ export function ServicoDetail({
       />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
           <form onSubmit={salvar} noValidate>
             <UnsavedChangesGuard when={form.formState.isDirty && !update.isPending} />
             <Card className="gap-5">
@@ -308,7 +308,8 @@ export function ServicoDetail({
           {main}
         </div>
 
-        <div className="grid min-w-0 content-start gap-6">
+        {/* One track no wider than the column: a card's content can never widen the page. */}
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           {aside}
           <EnviosCard servicoId={servico.id} />
         </div>
