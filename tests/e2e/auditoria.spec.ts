@@ -110,7 +110,7 @@ test('Histórico: changes by default, reads behind "Mostrar consultas"; a save r
   await expect(historico.getByRole('listitem')).toHaveCount(2)
   const mudanca = historico.getByRole('listitem').first()
   await expect(mudanca).toContainText(
-    /alterou Status de 'vazio' para 'Protocolado no órgão ambiental'$/,
+    /alterou Status de '[^']+' para 'Protocolado no órgão ambiental'$/,
   )
   await expect(mudanca).not.toContainText('E-mails interessados')
   await page.request.delete(`/api/admin/servicos/${id}`, { headers: { origin: BASE_URL } })
