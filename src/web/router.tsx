@@ -173,6 +173,8 @@ const screens: RouteObject[] = [
   { path: '*', element: <ToLanding /> },
 ]
 
-const routes: RouteObject[] = [{ hydrateFallbackElement: <CenteredSpinner />, children: screens }]
+const routes: RouteObject[] = [
+  { hydrateFallbackElement: <CenteredSpinner />, children: screens },
+]
 
 export const router = createBrowserRouter(routes)
