@@ -37,6 +37,18 @@ test('lists clients with the SPEC columns, searches and pages in SQL @responsive
   if (info.project.name === 'desktop') {
     for (const header of ['Nome', 'Email', 'Documento', 'Telefone', 'Cadastro', 'Conta', 'Ações'])
       await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible()
+    // At 1024 px the e-mail goes under the name, and Ações stays in view.
+    await page.setViewportSize({ width: 1024, height: 800 })
+    await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([
+      'Nome',
+      'Documento',
+      'Conta',
+      'Ações',
+    ])
+    const primeira = rowOf(page, BO.clientePaginacao).first()
+    await expect(primeira.getByRole('cell').first()).toContainText('@')
+    await expect(primeira.getByRole('button', { name: 'Excluir' })).toBeInViewport()
+    await page.setViewportSize({ width: 1280, height: 800 })
   }
   await shot(page, 'clientes-lista', info.project.name)
   await page.getByRole('button', { name: 'Próxima' }).click()

@@ -158,20 +158,29 @@ test('deletes a service after confirmation', async ({ page }) => {
   await expect(page.getByText('Nenhum serviço encontrado.')).toBeVisible()
 })
 
-test('shows a table on desktop', async ({ page }) => {
-  await page.goto('/app/admin/servicos?q=paginacao')
-  for (const name of [
-    'Cliente',
-    'Tipo de Serviço',
-    'Protocolo',
-    'Vigência',
-    'Status',
-    'Avisos',
-    'Dias Restantes',
-    'Novo',
-    'Ações',
-  ])
-    await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible()
+test('shows a table on desktop: the decisive columns at 1024 px, without a sideways scroll', async ({
+  page,
+}) => {
+  const columns = {
+    // Vigência and Avisos show from 1280 px; the protocol and 'Novo' fold into the row's cells.
+    1024: ['Cliente', 'Tipo de Serviço', 'Status', 'Dias Restantes', 'Ações'],
+    1280: ['Cliente', 'Tipo de Serviço', 'Vigência', 'Status', 'Avisos', 'Dias Restantes', 'Ações'],
+  }
+  for (const width of [1024, 1280] as const) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/app/admin/servicos?q=PAG-E2E-01')
+    const table = page.getByRole('table', { name: 'Serviços' })
+    await expect(table.getByRole('columnheader')).toHaveText(columns[width])
+    const row = items(page).first()
+    await expect(row).toContainText('PAG-E2E-01')
+    await expect(row.getByRole('link', { name: /^Ver Detalhes de / })).toBeVisible()
+    await expect(row.getByRole('button', { name: /^Excluir serviço / })).toBeVisible()
+    const box = await table.evaluate((t) => ({
+      scroll: t.parentElement!.scrollWidth,
+      client: t.parentElement!.clientWidth,
+    }))
+    expect(box.scroll, `the table at ${width} px`).toBeLessThanOrEqual(box.client)
+  }
 })
 
 test('shows cards on a phone @phone', async ({ page }) => {

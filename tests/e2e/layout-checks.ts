@@ -12,6 +12,24 @@ export async function expectNoOverflow(page: Page, route: string) {
   expect(scrollWidth, `${route} at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth)
 }
 
+/**
+ * No table scrolls sideways inside its border (the page does not overflow then, so
+ * expectNoOverflow cannot see a column hidden behind the scroll).
+ */
+export async function expectNoTableScroll(page: Page, route: string) {
+  const scrolling = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('table')]
+      .filter((t) => t.checkVisibility())
+      .map((t) => ({ box: t.parentElement!, label: t.getAttribute('aria-label') ?? '' }))
+      .filter(({ box }) => box.scrollWidth > box.clientWidth + 1)
+      .map(({ box, label }) => `${label}: ${box.scrollWidth} px in ${box.clientWidth} px`),
+  )
+  expect(
+    scrolling,
+    `${route} at ${page.viewportSize()?.width} px: tables scrolling sideways`,
+  ).toEqual([])
+}
+
 /** axe-core's WCAG 2.1 A/AA rules: no serious or critical violation. */
 export async function expectAccessible(page: Page, route: string) {
   const { violations } = await new AxeBuilder({ page })

@@ -1,11 +1,20 @@
 import { expect, test, type Page } from '@playwright/test'
 import { SERVICOS_ACC } from './cliente-area.ts'
 import { ADMIN, login } from './fixtures.ts'
-import { expectAccessible, expectHeadingOrder, expectNoOverflow } from './layout-checks.ts'
+import { RENOV } from './renovacao.ts'
+import {
+  expectAccessible,
+  expectHeadingOrder,
+  expectNoOverflow,
+  expectNoTableScroll,
+} from './layout-checks.ts'
 
 // On every screen: nothing is wider than the window at 1024 and 1280 px (desktop) and
-// 390 px (phone), axe-core finds no serious or critical accessibility violation, the headings
-// have one h1 and never skip a level, and the tab has the screen's title.
+// 390 px (phone), no table scrolls sideways inside its border at 1024 and 1280 px (a column
+// hidden behind the scroll), axe-core finds no serious or critical accessibility violation, the
+// headings have one h1 and never skip a level, and the tab has the screen's title. Beside the
+// screens as they load: a service inside its warning window (the admin's detail), a popup open
+// (its date picker) and the client's "Detalhes" dialog.
 type Screen = [route: string, title: string]
 const PUBLIC_ROUTES: Screen[] = [
   ['/', 'Consultoria Ambiental — Licenciamento e Gestão Ambiental'],
@@ -64,6 +73,7 @@ async function checkAll(page: Page, routes: Screen[], axe: boolean) {
     await open(page, route)
     await expect(page, route).toHaveTitle(title)
     await expectNoOverflow(page, route)
+    if (page.viewportSize()!.width >= 1024) await expectNoTableScroll(page, route)
     await expectHeadingOrder(page, route)
     await expectMenuLabelsWhole(page, route)
     if (axe) await expectAccessible(page, route)
@@ -89,12 +99,19 @@ for (const { width, axe, tag } of WIDTHS) {
     test('admin screens', async ({ page }) => {
       test.setTimeout(120_000)
       await login(page, ADMIN)
-      const detail = `/app/admin/servico/${await firstService(page, '/api/admin/servicos')}`
+      // The detail of a service inside its warning window: its "Renovação" card in the side
+      // column (it made the page 1,063 px wide at 1024 px).
+      const detail = `/app/admin/servico/${RENOV('desktop').atrasadaId}`
       await checkAll(
         page,
         [...ADMIN_ROUTES, [detail, 'Detalhes do Serviço · Portal do Cliente']],
         axe,
       )
+      // A popup open on that detail: the date picker's calendar.
+      await page.getByRole('button', { name: 'Escolher no calendário' }).first().click()
+      await expect(page.getByRole('dialog', { name: 'Calendário' })).toBeVisible()
+      await expectNoOverflow(page, `${detail} com o calendário aberto`)
+      if (axe) await expectAccessible(page, `${detail} com o calendário aberto`)
     })
 
     test('client screens', async ({ page }) => {
@@ -106,6 +123,14 @@ for (const { width, axe, tag } of WIDTHS) {
         [...CLIENT_ROUTES, [docs, 'Documentos Exigidos · Portal do Cliente']],
         axe,
       )
+      // A dialog open: a service's "Detalhes" (its list markup is scanned).
+      await open(page, '/app/usuario/dashboard')
+      await page
+        .getByRole('button', { name: /^Ver detalhes de / })
+        .first()
+        .click()
+      await expect(page.getByRole('dialog').getByText('Detalhes do serviço')).toBeVisible()
+      if (axe) await expectAccessible(page, '/app/usuario/dashboard com Detalhes aberto')
     })
   })
 }

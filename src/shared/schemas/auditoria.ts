@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dataField, texto } from './common.ts'
+import { dataField, flag, texto } from './common.ts'
 
 /**
  * The audit trail's actions (stable machine names, stored in `auditoria.acao`; a check
@@ -173,6 +173,12 @@ export type AuditoriaPagina = z.infer<typeof AuditoriaPaginaSchema>
 
 /** A service's Histórico: newest first, "Ver mais" with the cursor `mais`. */
 export const HistoricoQuerySchema = z.object({ after: cursor })
+/**
+ * The administration's Histórico: changes only, unless `consultas` ("Mostrar consultas") asks
+ * for the reads too (`ACOES_LEITURA`: who opened the service, its documents, a download).
+ */
+export const HistoricoServicoQuerySchema = HistoricoQuerySchema.extend({ consultas: flag })
+export const ACOES_LEITURA = ['ler', 'download'] as const satisfies AcaoAuditoria[]
 export const HistoricoItemSchema = z.object({
   id: z.string(),
   em: z.string(),

@@ -81,6 +81,17 @@ export const optionalDate = (message: string) =>
     .nullish()
     .transform((v) => (v ? v : null))
 
+/** A yes/no filter of the URL: '1'/'true' or nothing. */
+export const flag = z.preprocess(
+  (v) =>
+    v === '1' || v === 'true' || v === true
+      ? true
+      : v === undefined || v === '' || v === '0' || v === 'false'
+        ? false
+        : v,
+  z.boolean('Filtro inválido.'),
+)
+
 // ---- list query (every admin list: `?q=&page=`) and its page ----
 
 /**

@@ -4,6 +4,7 @@ import {
   CORPO_INVALIDO,
   DADOS_INVALIDOS,
   dataField,
+  flag,
   optionalDate,
   optionalText,
   pageOf,
@@ -26,17 +27,6 @@ const cursor = z.preprocess(
     .max(200, 'Página inválida.')
     .regex(/^[A-Za-z0-9_-]+$/, 'Página inválida.')
     .optional(),
-)
-
-/** A yes/no filter of the URL: '1'/'true' or nothing. */
-const flag = z.preprocess(
-  (v) =>
-    v === '1' || v === 'true' || v === true
-      ? true
-      : v === undefined || v === '' || v === '0' || v === 'false'
-        ? false
-        : v,
-  z.boolean('Filtro inválido.'),
 )
 
 /** Query of `GET /api/admin/servicos` (and the URL of the dashboard screen). */

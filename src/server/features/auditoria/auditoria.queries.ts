@@ -5,6 +5,7 @@ import { HttpError } from '../../errors.ts'
 import { describeEvento, describeEventoForCliente, iso, item, namesOf } from './descricoes.ts'
 import { isIsoTimestamp } from '#shared/datas.ts'
 import {
+  ACOES_LEITURA,
   AUDITORIA_LIMITE_CONTAGEM,
   type AcaoAuditoria,
   type AuditoriaFiltro,
@@ -167,13 +168,25 @@ export async function listAuditoria(db: DbOrTx, f: AuditoriaFiltro): Promise<Aud
 
 export const HISTORICO_PAGINA = 10
 
-/** The administration's Histórico of a service: every event about it, newest first. */
+/**
+ * The administration's Histórico of a service, newest first: what changed (every event but a
+ * read), or with `consultas` every event, the reads too. Filtered in SQL, so a page holds
+ * HISTORICO_PAGINA of the events asked for however many reads there are.
+ */
 export async function listHistoricoServico(
   db: DbOrTx,
   servicoId: string,
-  after: string | undefined,
+  q: { after?: string; consultas: boolean },
 ): Promise<Historico> {
-  const p = await pagina(db, [sql`a.servico_id = ${servicoId}`], { after }, HISTORICO_PAGINA)
+  const conds = [sql`a.servico_id = ${servicoId}`]
+  if (!q.consultas)
+    conds.push(
+      sql`a.acao not in (${sql.join(
+        ACOES_LEITURA.map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
+    )
+  const p = await pagina(db, conds, { after: q.after }, HISTORICO_PAGINA)
   const nomes = await namesOf(db, p.rows)
   return {
     rows: p.rows.map((l) => ({

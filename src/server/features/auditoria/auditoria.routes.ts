@@ -10,6 +10,7 @@ import {
   type AuditoriaFiltro,
   HistoricoQuerySchema,
   HistoricoSchema,
+  HistoricoServicoQuerySchema,
 } from '#shared/schemas/auditoria.ts'
 import { auditoriaCsv } from './auditoria-csv.ts'
 import { listAuditoria, listHistoricoCliente, listHistoricoServico } from './auditoria.queries.ts'
@@ -70,13 +71,13 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
       config: admin,
       schema: {
         params: IdParamsSchema,
-        querystring: HistoricoQuerySchema,
+        querystring: HistoricoServicoQuerySchema,
         response: { 200: HistoricoSchema },
       },
     },
     async (request) => {
       const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
-      return listHistoricoServico(app.ctx.db, servico.id, request.query.after)
+      return listHistoricoServico(app.ctx.db, servico.id, request.query)
     },
   )
 

@@ -498,6 +498,165 @@ describe('clients, avisos and documents are recorded', () => {
   })
 })
 
+describe("a service's Histórico (admin)", () => {
+  const historico = async (id: string, query = '') => {
+    const res = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${id}/historico${query}`,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as Historico
+  }
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+  /** How the trail names an actor: its account's name, else its e-mail. */
+  const nomeDe = async (a: Actor) => {
+    const [u] = await rawRows<{ name: string | null }>(
+      t.db,
+      sql`select name from "user" where id = ${a.userId}`,
+    )
+    return u?.name || a.email!
+  }
+
+  it('changes by default, reads with "Mostrar consultas", every value as a person reads it', async () => {
+    const ex = await servicoComExigencia(t, actors.owner)
+    const tipo = ex.tipoDocumento.tipo
+    const v1 = await ex.upload(pdfOf(1000))
+    expect(v1.statusCode, v1.body).toBe(200)
+    const docId = v1.json().id as string
+    expect((await ex.upload(pdfOf(1200))).statusCode).toBe(200)
+    const rev = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/documentos/${docId}/revisao`,
+      payload: { estado: 'rejeitado', motivo: 'Ilegível' },
+    })
+    expect(rev.statusCode, rev.body).toBe(200)
+    const patch = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/servicos/${ex.servico.id}`,
+      payload: { vigencia_fim: '2031-05-20' },
+    })
+    expect(patch.statusCode, patch.body).toBe(200)
+    // Reads: the detail, its documents, a download.
+    await actors.admin.inject({ method: 'GET', url: `/api/admin/servicos/${ex.servico.id}` })
+    await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${ex.servico.id}/documentos`,
+    })
+    const dl = await actors.owner.inject({ method: 'GET', url: `/api/documentos/${docId}/arquivo` })
+    expect(dl.statusCode).toBe(200)
+
+    const [admin, owner] = [await nomeDe(actors.admin), await nomeDe(actors.owner)]
+    const mudancas = await historico(ex.servico.id)
+    const linhas = mudancas.rows.map((r) => r.descricao)
+    expect(mudancas.rows.every((r) => r.acao !== 'ler' && r.acao !== 'download')).toBe(true)
+    expect(linhas).toEqual([
+      `${admin} alterou Fim da vigência de '01/01/2027' para '20/05/2031'`,
+      `${admin} enviou o e-mail 'Documento rejeitado - ${tipo}'`,
+      `${admin} rejeitou o documento ${tipo} (versão 2): Ilegível`,
+      `${owner} enviou o documento ${tipo} (versão 2)`,
+      `${owner} enviou o documento ${tipo} (versão 1)`,
+    ])
+    expect(JSON.stringify(linhas)).not.toMatch(UUID)
+
+    const todas = await historico(ex.servico.id, '?consultas=1')
+    const comLeituras = todas.rows.map((r) => r.descricao)
+    expect(comLeituras.slice(0, 3)).toEqual([
+      `${owner} baixou o documento ${tipo} (versão 2)`,
+      `${admin} consultou os documentos do serviço`,
+      `${admin} consultou o serviço`,
+    ])
+    expect(comLeituras.slice(3)).toEqual(linhas)
+    expect(JSON.stringify(comLeituras)).not.toMatch(UUID)
+  })
+
+  it('filters in SQL: a page holds 10 changes however many reads there are', async () => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const origem = { ...ORIGEM_SISTEMA, ator_id: actors.admin.userId! }
+    for (let i = 1; i <= 12; i++)
+      await t.db.transaction(async (tx) => {
+        await recordAuditoria(tx, origem, {
+          acao: 'alterar',
+          entidade: 'servico',
+          entidade_id: s.id,
+          servico_id: s.id,
+          antes: { protocolo: `P-${i - 1}` },
+          depois: { protocolo: `P-${i}` },
+        })
+        for (let j = 0; j < 3; j++)
+          await recordAuditoria(tx, origem, {
+            acao: 'ler',
+            entidade: 'servico',
+            entidade_id: s.id,
+            servico_id: s.id,
+          })
+      })
+    const admin = await nomeDe(actors.admin)
+    const p1 = await historico(s.id)
+    expect(p1.rows).toHaveLength(10)
+    expect(p1.rows.every((r) => r.acao === 'alterar')).toBe(true)
+    expect(p1.next).not.toBeNull()
+    const p2 = await historico(s.id, `?after=${p1.next}`)
+    expect(p2.rows.map((r) => r.descricao)).toEqual([
+      `${admin} alterou Protocolo de 'P-1' para 'P-2'`,
+      `${admin} alterou Protocolo de 'P-0' para 'P-1'`,
+    ])
+    expect(p2.next).toBeNull()
+    const lidas = await historico(s.id, '?consultas=true')
+    // Newest first, each change after its three reads: 3 reads, a change, 3, a change, 2.
+    expect(lidas.rows.map((r) => r.acao).join(' ')).toBe(
+      'ler ler ler alterar ler ler ler alterar ler ler',
+    )
+  })
+
+  it('refuses a malformed filter in Portuguese', async () => {
+    const res = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${servico.id}/historico?consultas=talvez`,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('Filtro inválido.')
+  })
+
+  it.each(AUDIENCES)('GET /api/admin/servicos/:id/historico?consultas=1, %s', async (name) => {
+    const res = await actors[name].inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${servico.id}/historico?consultas=1`,
+    })
+    expect(res.statusCode).toBe(adminOnly(200)[name])
+  })
+})
+
+describe('a save records only what the person changed', () => {
+  it('saving only a status leaves the pre-filled interested e-mails out of the trail and the row', async () => {
+    const s = await createServico(t.db, {
+      cliente_id: actors.owner.clienteId!,
+      emails_interessados: null,
+    })
+    const protocolado = await getStatus(t.db, 'Protocolado no órgão ambiental')
+    const inicio = await ultimoId()
+    // What the detail sends when only the status was changed: the changed field alone.
+    const res = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/servicos/${s.id}`,
+      payload: { status_id: protocolado.id },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const novos = await desde(inicio)
+    expect(novos).toHaveLength(1)
+    expect(Object.keys(novos[0].depois!)).toEqual(['status_id'])
+    const [row] = await rawRows<{ emails_interessados: string | null }>(
+      t.db,
+      sql`select emails_interessados from servicos where id = ${s.id}`,
+    )
+    expect(row.emails_interessados).toBeNull()
+    const h = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${s.id}/historico`,
+    })
+    expect(h.body).not.toContain('E-mails interessados')
+  })
+})
+
 describe('sign-in, sign-out and failed sign-in are recorded', () => {
   it('one event each, never the password', async () => {
     const conta = await createClientActor(t, 'owner')

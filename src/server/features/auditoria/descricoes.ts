@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import type { Linha } from './auditoria.queries.ts'
-import { formatDate } from '#shared/datas.ts'
+import { formatDate, formatDateTime, isIsoTimestamp } from '#shared/datas.ts'
 import {
   ROTULO_ACAO,
   ROTULO_ENTIDADE,
@@ -38,6 +38,7 @@ const CAMPO: Record<string, string> = {
   situacao: 'Situação',
   motivo: 'Motivo',
   visivel_cliente: 'Visível ao cliente',
+  visivel_usuario: 'Visível ao cliente',
   oculto: 'Oculto',
   texto: 'Texto',
   data_limite: 'Data limite',
@@ -91,27 +92,40 @@ const ESTADO_SOLICITACAO: Record<string, string> = {
 export type Nomes = Map<string, string>
 const ID_CHAVES = ['status_id', 'tipo_servico_id', 'tipo_documento_id', 'categoria_id']
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const isId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v)
 
-/** The names of the catalogue ids the events mention (status, types, categories), in one query. */
+/**
+ * The names of the ids the events mention, in one query: catalogue ids (status, types,
+ * categories) by their name, a document's version (`versao_id`) as "versão N", N counted as
+ * the document's Histórico counts its versions (oldest first).
+ */
 export async function namesOf(db: DbOrTx, linhas: Linha[]): Promise<Nomes> {
   const ids = new Set<string>()
+  const versoes = new Set<string>()
   for (const l of linhas)
-    for (const o of [l.antes, l.depois])
-      for (const k of ID_CHAVES) {
-        const v = o?.[k]
-        if (typeof v === 'string' && UUID.test(v)) ids.add(v)
-      }
-  if (!ids.size) return new Map()
-  const lista = sql.join(
-    [...ids].map((i) => sql`${i}::uuid`),
-    sql`, `,
-  )
+    for (const o of [l.antes, l.depois]) {
+      for (const k of ID_CHAVES) if (isId(o?.[k])) ids.add(o[k] as string)
+      if (isId(o?.versao_id)) versoes.add(o.versao_id)
+    }
+  if (!ids.size && !versoes.size) return new Map()
+  const lista = (s: Set<string>) =>
+    sql.join(
+      [...s, '00000000-0000-0000-0000-000000000000'].map((i) => sql`${i}::uuid`),
+      sql`, `,
+    )
   const rows = await rawRows<{ id: string; nome: string }>(
     db,
-    sql`select id::text, nome from status where id in (${lista})
-        union all select id::text, tipo from tipos_servicos where id in (${lista})
-        union all select id::text, tipo from tipos_documentos where id in (${lista})
-        union all select id::text, nome from categorias where id in (${lista})`,
+    sql`select id::text, nome from status where id in (${lista(ids)})
+        union all select id::text, tipo from tipos_servicos where id in (${lista(ids)})
+        union all select id::text, tipo from tipos_documentos where id in (${lista(ids)})
+        union all select id::text, nome from categorias where id in (${lista(ids)})
+        union all select id::text, 'versão ' || n from (
+          select v.id, row_number() over (partition by v.documento_id
+                                          order by v.created_at, v.atual, v.id) as n
+            from documento_versoes v
+           where v.documento_id in (select documento_id from documento_versoes
+                                     where id in (${lista(versoes)}))
+        ) x where id in (${lista(versoes)})`,
   )
   return new Map(rows.map((r) => [r.id, r.nome]))
 }
@@ -127,17 +141,30 @@ function valor(chave: string, v: unknown, nomes: Nomes): string {
   else if (chave === 'estado') s = ESTADO_SOLICITACAO[s] ?? s
   else if (chave === 'role') s = s === 'admin' ? 'Administrador' : 'Cliente'
   else if (/^\d{4}-\d{2}-\d{2}$/.test(s)) s = formatDate(s)
+  else if (isIsoTimestamp(s)) s = formatDateTime(s)
   return s.length > 80 ? `${s.slice(0, 77)}…` : s
 }
 
-/** "Status de 'Em andamento' para 'Protocolado'; Protocolo de 'vazio' para 'X-1'". */
+/**
+ * "Status de 'Em andamento' para 'Protocolado'; Protocolo de 'vazio' para 'X-1'". An id that is
+ * not a catalogue's (a version, a request) never shows: a person cannot read it (a version is
+ * named beside the document instead, `versao`).
+ */
 function mudancas(l: Linha, nomes: Nomes, so?: string[]) {
   const d = l.depois ?? {}
   const a = l.antes ?? {}
   return Object.keys(d)
     .filter((k) => !so || so.includes(k))
+    .filter((k) => ID_CHAVES.includes(k) || (!isId(d[k]) && !isId(a[k])))
     .map((k) => `${CAMPO[k] ?? k} de '${valor(k, a[k], nomes)}' para '${valor(k, d[k], nomes)}'`)
     .join('; ')
+}
+
+/** " (versão 2)": the document's version an event names, when it names one still kept. */
+function versao(l: Linha, nomes: Nomes) {
+  const id = l.depois?.versao_id
+  const nome = isId(id) ? nomes.get(id) : undefined
+  return nome ? ` (${nome})` : ''
 }
 
 export function quem(l: Linha) {
@@ -152,14 +179,18 @@ export function quem(l: Linha) {
  */
 export function describeEvento(l: Linha, nomes: Nomes, noServico = false): string {
   const ator = quem(l)
-  const alvo = `${ARTIGO[l.entidade] ?? l.entidade}${l.rotulo ? ` ${l.rotulo}` : ''}`
+  const alvo = `${ARTIGO[l.entidade] ?? l.entidade}${l.rotulo ? ` ${l.rotulo}` : ''}${versao(l, nomes)}`
   const d = l.depois ?? {}
   if (l.entidade === 'solicitacao_lgpd') return descreverSolicitacao(l, ator)
   if (l.entidade === 'renovacao') return descreverRenovacao(l, ator, nomes, noServico)
   switch (l.acao) {
     case 'criar':
+      // A document is created by sending its first version, and each upload is a new one.
+      if (l.entidade === 'documento') return `${ator} enviou ${alvo}`
       return `${ator} criou ${alvo}`
     case 'alterar': {
+      if (l.entidade === 'documento' && typeof d.situacao === 'string')
+        return descreverRevisao(l, ator, alvo)
       const m = mudancas(l, nomes)
       if (noServico && l.entidade === 'servico') return `${ator} alterou ${m || 'o serviço'}`
       return `${ator} alterou ${alvo}${m ? `: ${m}` : ''}`
@@ -168,7 +199,8 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
       return `${ator} excluiu ${alvo}`
     case 'ler':
       if (l.entidade === 'documento' && !l.entidade_id)
-        return `${ator} consultou os documentos do serviço${l.rotulo ? ` ${l.rotulo}` : ''}`
+        return `${ator} consultou os documentos do serviço${l.rotulo && !noServico ? ` ${l.rotulo}` : ''}`
+      if (noServico && l.entidade === 'servico') return `${ator} consultou o serviço`
       if (l.entidade === 'cliente' && !l.entidade_id)
         return `${ator} consultou a lista de clientes${filtros(d)}`
       if (l.entidade === 'auditoria') return `${ator} consultou a auditoria${filtros(d)}`
@@ -207,6 +239,16 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
     case 'redefinir_dois_fatores':
       return `${ator} redefiniu a senha e a verificação em duas etapas${l.rotulo ? ` de ${l.rotulo}` : ''} (npm run admin:reset-2fa)`
   }
+}
+
+/** A review: "Maria rejeitou o documento RG (versão 2): Ilegível", approved, or reopened. */
+function descreverRevisao(l: Linha, ator: string, alvo: string): string {
+  const d = l.depois ?? {}
+  if (d.situacao === 'aprovado') return `${ator} aprovou ${alvo}`
+  if (d.situacao === 'rejeitado')
+    return `${ator} rejeitou ${alvo}${typeof d.motivo === 'string' && d.motivo ? `: ${d.motivo}` : ''}`
+  if (d.situacao === 'enviado') return `${ator} reabriu a análise d${alvo}` // "do documento …"
+  return `${ator} alterou ${alvo}: Situação de '${SITUACAO[String(l.antes?.situacao)] ?? 'vazio'}' para '${SITUACAO[d.situacao as string] ?? String(d.situacao)}'`
 }
 
 /** " (3 sessões encerradas)": how many sessions the event ended, when it says. */

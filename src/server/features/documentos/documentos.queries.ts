@@ -57,7 +57,12 @@ export async function getArquivo(
   versaoId?: string,
 ) {
   const [row] = await db
-    .select({ caminho: versao.caminho, tipo: nomeTipo('documento'), servico_id: doc.servico_id })
+    .select({
+      caminho: versao.caminho,
+      versao_id: versao.id,
+      tipo: nomeTipo('documento'),
+      servico_id: doc.servico_id,
+    })
     .from(doc)
     .innerJoin(
       versao,
@@ -72,7 +77,8 @@ export async function getArquivo(
     entidade_id: id,
     rotulo: row.tipo,
     servico_id: row.servico_id,
-    depois: versaoId ? { versao_id: versaoId } : null,
+    // The version downloaded, the current one too: the Histórico names it ("versão 2").
+    depois: { versao_id: row.versao_id },
   })
   return row
 }

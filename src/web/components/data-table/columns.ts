@@ -14,6 +14,11 @@ export type DataTableColumn<T> = {
   /** The table shows this column from this screen width on (phone cards always show it). */
   from?: 'xl' | '2xl'
   /**
+   * `false`: only phone cards show it as a column; the table folds it into another column's
+   * cell (the protocol under the service type), so the decisive columns fit at 1024 px.
+   */
+  table?: false
+  /**
    * On a phone card: 'title' is the card heading, 'subtitle' goes under it, 'aside' beside it
    * (a badge), 'hidden' leaves the column out; by default it is a labelled field.
    */

@@ -125,6 +125,8 @@ export function DateField({
             <Popover.Content
               align="end"
               sideOffset={4}
+              // A dialog needs a name (axe: aria-dialog-name).
+              aria-label="Calendário"
               className="z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
             >
               <DayPicker

@@ -47,18 +47,28 @@ export const auditoriaCsvUrl = (p: Partial<AuditoriaParams>) => {
   return `/api/admin/auditoria/csv${search ? `?${search}` : ''}`
 }
 
-const historico = (url: string, key: readonly unknown[]) =>
+const historico = (url: string, key: readonly unknown[], search = new URLSearchParams()) =>
   infiniteQueryOptions({
     queryKey: key,
-    queryFn: ({ pageParam }) =>
-      api<Historico>(pageParam ? `${url}?after=${encodeURIComponent(pageParam)}` : url),
+    queryFn: ({ pageParam }) => {
+      const s = new URLSearchParams(search)
+      if (pageParam) s.set('after', pageParam)
+      return api<Historico>(s.size ? `${url}?${s}` : url)
+    },
     initialPageParam: '',
     getNextPageParam: (last) => last.next ?? undefined,
   })
 
-/** A service's Histórico (admin), newest first; "Ver mais" loads the next events. */
-export const historicoQuery = (servicoId: string) =>
-  historico(`/api/admin/servicos/${servicoId}/historico`, auditoriaKeys.historico(servicoId))
+/**
+ * A service's Histórico (admin), newest first; "Ver mais" loads the next events. Its changes,
+ * or with `consultas` ("Mostrar consultas") the reads too.
+ */
+export const historicoQuery = (servicoId: string, consultas = false) =>
+  historico(
+    `/api/admin/servicos/${servicoId}/historico`,
+    [...auditoriaKeys.historico(servicoId), { consultas }],
+    new URLSearchParams(consultas ? { consultas: '1' } : {}),
+  )
 
 /** The client's timeline of its own service. */
 export const historicoClienteQuery = (servicoId: string) =>

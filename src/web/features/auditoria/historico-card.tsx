@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { History } from 'lucide-react'
+import { useId, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import {
   Card,
@@ -8,13 +9,16 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card.tsx'
+import { Label } from '../../components/ui/label.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { Switch } from '../../components/ui/switch.tsx'
 import { historicoClienteQuery, historicoQuery } from './api.ts'
 import { formatDateTimeIn } from '#shared/datas.ts'
 
 /**
- * The "Histórico" card of a service: its events newest first, in Portuguese, with
- * "Ver mais". `cliente`: the client's filtered timeline of its own service.
+ * The "Histórico" card of a service: its changes newest first, in Portuguese, with "Ver mais";
+ * "Mostrar consultas" adds who opened it, its documents and downloads. `cliente`: the client's
+ * filtered timeline of its own service (never the reads).
  */
 export function HistoricoCard({
   servicoId,
@@ -23,10 +27,18 @@ export function HistoricoCard({
   servicoId: string
   cliente?: boolean
 }) {
-  const q = useInfiniteQuery(cliente ? historicoClienteQuery(servicoId) : historicoQuery(servicoId))
+  const [consultas, setConsultas] = useState(false)
+  const consultasId = useId()
+  const q = useInfiniteQuery(
+    cliente ? historicoClienteQuery(servicoId) : historicoQuery(servicoId, consultas),
+  )
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? []
   return (
-    <Card className="gap-4">
+    <Card
+      className="gap-4"
+      role="region"
+      aria-label={cliente ? 'Andamento do serviço' : 'Histórico'}
+    >
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <History className="size-5 text-muted-foreground" aria-hidden />
@@ -35,6 +47,14 @@ export function HistoricoCard({
         <CardDescription>
           {cliente ? 'O andamento do seu serviço.' : 'Quem fez o quê neste serviço.'}
         </CardDescription>
+        {!cliente && (
+          <div className="flex items-center gap-2 pt-1">
+            <Switch id={consultasId} checked={consultas} onCheckedChange={setConsultas} />
+            <Label htmlFor={consultasId} className="font-normal">
+              Mostrar consultas
+            </Label>
+          </div>
+        )}
       </CardHeader>
       <CardContent className="grid gap-3">
         {q.isPending ? (

@@ -42,11 +42,24 @@ const columns: DataTableColumn<TipoServico>[] = [
     id: 'validade',
     header: 'Validade',
     className: 'whitespace-nowrap',
-    cell: (r) => formatValidade(r.validade),
+    // The renewal's lead time folds under the validity (a field of its own only on a phone card).
+    cell: (r) => (
+      <>
+        <div>{formatValidade(r.validade)}</div>
+        {r.antecedencia_renovacao != null && (
+          <div className="text-xs text-muted-foreground">
+            Renovação {r.antecedencia_renovacao} {r.antecedencia_renovacao === 1 ? 'dia' : 'dias'}{' '}
+            antes
+          </div>
+        )}
+      </>
+    ),
+    cardCell: (r) => formatValidade(r.validade),
   },
   {
     id: 'antecedencia',
     header: 'Antecedência para renovação',
+    table: false,
     className: 'whitespace-nowrap',
     cell: (r) =>
       r.antecedencia_renovacao == null ? (
@@ -63,6 +76,7 @@ const columns: DataTableColumn<TipoServico>[] = [
   {
     id: 'aviso',
     header: 'Mensagem de aviso',
+    from: 'xl',
     cell: (r) =>
       r.mensagem_aviso ? (
         <Badge variant="secondary" title={r.mensagem_aviso}>

@@ -86,11 +86,24 @@ export function ClientesLista({
       header: 'Nome',
       card: 'title',
       className: 'min-w-32',
-      cell: (c) => <span className="font-medium">{c.nome}</span>,
+      // The whole name wraps; below 1280 px the e-mail goes under it (its column shows from xl).
+      cell: (c) => (
+        <>
+          <span className="block font-medium break-words">{c.nome}</span>
+          <span
+            className="block max-w-48 truncate text-xs text-muted-foreground xl:hidden"
+            title={c.email}
+          >
+            {c.email}
+          </span>
+        </>
+      ),
+      cardCell: (c) => <span className="font-medium">{c.nome}</span>,
     },
     {
       id: 'email',
       header: 'Email',
+      from: 'xl',
       cell: (c) => (
         <span className="block max-w-32 truncate xl:max-w-40" title={c.email}>
           {c.email}
@@ -119,7 +132,7 @@ export function ClientesLista({
     },
     {
       id: 'armazenamento',
-      from: 'xl',
+      from: '2xl',
       header: 'Armazenamento',
       className: 'whitespace-nowrap tabular-nums',
       cell: (c) => formatBytes(c.armazenamento),

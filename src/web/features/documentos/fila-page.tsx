@@ -26,10 +26,24 @@ export function FilaDocumentosPage() {
       cell: (d) => <span className="font-medium">{d.tipo}</span>,
     },
     { id: 'cliente', header: 'Cliente', cell: (d) => d.cliente_nome },
-    { id: 'tipo_servico', header: 'Serviço', cell: (d) => d.tipo_servico },
+    {
+      id: 'tipo_servico',
+      header: 'Serviço',
+      // The protocol folds under the service (a column of its own only on a phone card).
+      cell: (d) => (
+        <>
+          <div>{d.tipo_servico}</div>
+          {d.protocolo && (
+            <div className="text-xs whitespace-nowrap text-muted-foreground">{d.protocolo}</div>
+          )}
+        </>
+      ),
+      cardCell: (d) => d.tipo_servico,
+    },
     {
       id: 'protocolo',
       header: 'Protocolo',
+      table: false,
       className: 'whitespace-nowrap',
       cell: (d) => d.protocolo ?? '-',
     },

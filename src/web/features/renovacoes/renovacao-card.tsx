@@ -49,7 +49,12 @@ export function RenovacaoCard({ servicoId }: { servicoId: string }) {
         <Prazo r={data} />
         {data.protocolo && <Protocolo r={data} comprovante={data.comprovante} />}
         {data.prazo && (
-          <Button variant={registrado ? 'outline' : 'default'} onClick={() => setEditando(true)}>
+          // Its text wraps in a narrow side column (1024 px) rather than widening the page.
+          <Button
+            variant={registrado ? 'outline' : 'default'}
+            className="h-auto min-h-9 whitespace-normal"
+            onClick={() => setEditando(true)}
+          >
             {registrado ? <Pencil /> : <Stamp />}
             {registrado ? 'Editar protocolo' : 'Registrar protocolo da renovação'}
           </Button>

@@ -65,7 +65,13 @@ const colunas: DataTableColumn<MeuServico>[] = [
     cell: (s) => s.tipo_servico,
     cardCell: (s) => <h2 className="leading-snug font-semibold">{s.tipo_servico}</h2>,
   },
-  { id: 'inicio', header: 'Vigência Início', cell: (s) => formatDate(s.vigencia_inicio) },
+  // Below 1280 px the table leaves the start out (the card, the dialog and Vigência Fim remain).
+  {
+    id: 'inicio',
+    header: 'Vigência Início',
+    from: 'xl',
+    cell: (s) => formatDate(s.vigencia_inicio),
+  },
   { id: 'fim', header: 'Vigência Fim', cell: (s) => formatDate(s.vigencia_fim) },
   {
     id: 'dias',
@@ -296,37 +302,36 @@ function DetalhesDialog({ servico, onClose }: { servico: MeuServico | null; onCl
               <DialogTitle className="pr-6 leading-snug">{servico.tipo_servico}</DialogTitle>
               <DialogDescription>Detalhes do serviço</DialogDescription>
             </DialogHeader>
-            <dl className="grid gap-4 text-sm">
-              <div className="flex items-center gap-2">
+            {/* Each dt/dd pair in one div, a direct child of the dl (valid list markup). */}
+            <dl className="grid grid-cols-2 gap-4 text-sm">
+              <div className="col-span-2 flex items-center gap-2">
                 <dt className="sr-only">Status</dt>
                 <dd>
                   <StatusCorBadge nome={servico.status} />
                 </dd>
               </div>
               {servico.protocolo && (
-                <div>
+                <div className="col-span-2">
                   <dt className="text-xs font-medium text-muted-foreground">Protocolo</dt>
                   <dd className="font-medium whitespace-nowrap">{servico.protocolo}</dd>
                 </div>
               )}
-              <div className="grid grid-cols-2 gap-4">
-                <div>
-                  <dt className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
-                    <CalendarDays className="size-3.5" />
-                    Vigência Início
-                  </dt>
-                  <dd className="font-medium">{formatDate(servico.vigencia_inicio)}</dd>
-                </div>
-                <div>
-                  <dt className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
-                    <CalendarDays className="size-3.5" />
-                    Vigência Fim
-                  </dt>
-                  <dd className="font-medium">{formatDate(servico.vigencia_fim)}</dd>
-                </div>
+              <div>
+                <dt className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
+                  <CalendarDays className="size-3.5" />
+                  Vigência Início
+                </dt>
+                <dd className="font-medium">{formatDate(servico.vigencia_inicio)}</dd>
+              </div>
+              <div>
+                <dt className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
+                  <CalendarDays className="size-3.5" />
+                  Vigência Fim
+                </dt>
+                <dd className="font-medium">{formatDate(servico.vigencia_fim)}</dd>
               </div>
               {servico.detalhes && (
-                <div>
+                <div className="col-span-2">
                   <dt className="text-xs font-medium text-muted-foreground">Detalhes</dt>
                   <dd className="mt-1 rounded-md bg-muted/60 p-3 whitespace-pre-wrap">
                     {servico.detalhes}

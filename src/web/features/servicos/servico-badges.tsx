@@ -35,6 +35,6 @@ export function DiasRestantesBadge({
 }
 
 /** SPEC §4: 'Novo' while the administration has not opened the service. */
-export function NovoBadge() {
-  return <Badge className="bg-amber-700 text-white">Novo</Badge>
+export function NovoBadge({ className }: { className?: string }) {
+  return <Badge className={cn('bg-amber-700 text-white', className)}>Novo</Badge>
 }

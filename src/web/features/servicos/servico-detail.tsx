@@ -100,7 +100,13 @@ export function ServicoDetail({
     const parsed = ServicoUpdateSchema.safeParse(values satisfies ServicoUpdateInput)
     if (!parsed.success)
       return notifyError('Erro', parsed.error.issues[0]?.message ?? 'Verifique os campos.')
-    update.mutate(values, {
+    // Only what the analyst changed goes (a PATCH): a value the form pre-filled, such as the
+    // client's e-mail in an empty interested list, is not a change until edited and saved.
+    const { dirtyFields } = form.formState
+    const alterados = Object.fromEntries(
+      Object.entries(values).filter(([k]) => dirtyFields[k as keyof FormValues]),
+    ) satisfies ServicoUpdateInput
+    update.mutate(alterados, {
       onSuccess: (data) => {
         form.reset(toForm(data))
         notifySuccess('Salvo com sucesso!', 'As alterações do serviço foram salvas.')
@@ -180,7 +186,7 @@ export function ServicoDetail({
       />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
           <form onSubmit={salvar} noValidate>
             <UnsavedChangesGuard when={form.formState.isDirty && !update.isPending} />
             <Card className="gap-5">
@@ -302,7 +308,8 @@ export function ServicoDetail({
           {main}
         </div>
 
-        <div className="grid min-w-0 content-start gap-6">
+        {/* One track no wider than the column: a card's content can never widen the page. */}
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           {aside}
           <EnviosCard servicoId={servico.id} />
         </div>

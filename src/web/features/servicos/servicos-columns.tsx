@@ -11,10 +11,15 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
     card: 'title',
     className: 'max-w-44',
     cellClassName: 'font-medium',
+    // Cut after two lines, whole in its tooltip; 'Novo' goes under it (a column of its own only
+    // on a phone card).
     cell: (s) => (
-      <span className="line-clamp-2" title={s.cliente_nome}>
-        {s.cliente_nome}
-      </span>
+      <>
+        <span className="line-clamp-2" title={s.cliente_nome}>
+          {s.cliente_nome}
+        </span>
+        {!s.visualizado_admin && <NovoBadge className="mt-1" />}
+      </>
     ),
     cardCell: (s) => <p className="font-semibold leading-snug">{s.cliente_nome}</p>,
   },
@@ -23,12 +28,18 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
     header: 'Tipo de Serviço',
     card: 'subtitle',
     className: 'max-w-52',
+    // The protocol folds under the type and category (its own column only on a phone card).
     cell: (s) => (
       <>
         <div className="line-clamp-2" title={s.tipo}>
           {s.tipo}
         </div>
         {s.categoria && <div className="text-xs text-muted-foreground">{s.categoria}</div>}
+        {s.protocolo && (
+          <div className="font-mono text-xs whitespace-nowrap text-muted-foreground">
+            {s.protocolo}
+          </div>
+        )}
       </>
     ),
     cardCell: (s) => (
@@ -41,6 +52,7 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
   {
     id: 'protocolo',
     header: 'Protocolo',
+    table: false,
     // A protocol never breaks mid-string.
     cellClassName: 'font-mono text-xs whitespace-nowrap',
     cell: (s) => s.protocolo ?? '-',
@@ -51,6 +63,7 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
   {
     id: 'vigencia',
     header: 'Vigência',
+    from: 'xl',
     cellClassName: 'text-xs whitespace-nowrap',
     cell: (s) => (
       <>
@@ -75,6 +88,7 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
   {
     id: 'avisos',
     header: 'Avisos',
+    from: 'xl',
     className: 'text-center',
     cell: (s) => <AvisosCount n={s.avisos_abertos} />,
   },
@@ -87,6 +101,7 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
     id: 'novo',
     header: 'Novo',
     card: 'aside',
+    table: false,
     cell: (s) => !s.visualizado_admin && <NovoBadge />,
   },
 ]
