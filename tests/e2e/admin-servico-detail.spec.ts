@@ -1,5 +1,5 @@
 import { test, expect as baseExpect } from '@playwright/test'
-import { ADMIN, login, readMail } from './fixtures.ts'
+import { ADMIN, login, readMail, soltarArquivo } from './fixtures.ts'
 
 // These screens load several queries at once; on a busy 2-core machine 7 s is not always enough.
 const expect = baseExpect.configure({ timeout: 15_000 })
@@ -131,6 +131,13 @@ test('documents: upload, hide, download and delete', async ({ page }) => {
   // The picker speaks Portuguese and names the chosen file.
   await expect(page.getByText('Nenhum arquivo escolhido')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible()
+  // A file dragged from the computer onto the picker is chosen too.
+  await soltarArquivo(page.getByText('Nenhum arquivo escolhido').locator('..'), {
+    name: 'arrastado.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  })
+  await expect(page.getByText('arrastado.pdf')).toBeVisible()
   await page
     .getByLabel('Arquivo')
     .setInputFiles({ name: 'Parecer técnico.pdf', mimeType: 'application/pdf', buffer: PDF })

@@ -9,7 +9,7 @@ import {
   completeCadastro,
   solicitarServico,
 } from './cliente-area.ts'
-import { CLIENTE, login, newClientAccount } from './fixtures.ts'
+import { CLIENTE, login, newClientAccount, soltarArquivo } from './fixtures.ts'
 
 // SPEC §2 "Documents screen of a service (client)", §4 badges, §5 upload rules, §7-8.
 const shot = (page: Page, name: string) =>
@@ -208,6 +208,24 @@ test('upload, replace, refused files and the back button', async ({ page }) => {
   )
   expect(entries).toEqual(['Contrato Social.png'])
   await shot(page, 'enviado')
+
+  // Drag and drop from the computer onto a card sends the file like its button.
+  const matricula = card(page, 'Matrícula do Imóvel')
+  await expect(matricula.getByText('Arraste o arquivo até aqui ou selecione-o:')).toBeVisible()
+  await soltarArquivo(matricula, FILES.pdf('matricula-arrastada.pdf'))
+  await expect(matricula.getByText('matricula-arrastada.pdf')).toBeVisible()
+  await expect(matricula.getByText('Em análise', { exact: true })).toBeVisible()
+  // Dropped anywhere else, a file does not open in the tab: the screen stays.
+  const url = page.url()
+  const aberto = await page.evaluate(() => {
+    const dt = new DataTransfer()
+    dt.items.add(new File(['%PDF-1.4'], 'solto.pdf', { type: 'application/pdf' }))
+    const drop = new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true })
+    document.querySelector('h1')!.dispatchEvent(drop)
+    return !drop.defaultPrevented
+  })
+  expect(aberto).toBe(false)
+  expect(page.url()).toBe(url)
 
   await page.getByRole('link', { name: 'Voltar' }).click()
   await expect(page).toHaveURL(/\/app\/usuario\/dashboard$/)

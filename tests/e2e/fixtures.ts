@@ -6,6 +6,7 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type Cookie,
+  type Locator,
   type Page,
 } from '@playwright/test'
 import { simpleParser, type ParsedMail } from 'mailparser'
@@ -163,4 +164,21 @@ export async function newClientAccount(request: APIRequestContext, password = 's
   const verified = await request.get(link, { maxRedirects: 0 })
   expect(verified.status()).toBe(302)
   return { email, password }
+}
+
+/** Drags `file` from the computer and drops it on `alvo`, as the browser's events do. */
+export async function soltarArquivo(
+  alvo: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const transfer = await alvo.page().evaluateHandle(
+    ({ name, type, b64 }) => {
+      const dt = new DataTransfer()
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type }))
+      return dt
+    },
+    { name: file.name, type: file.mimeType, b64: file.buffer.toString('base64') },
+  )
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    await alvo.dispatchEvent(type, { dataTransfer: transfer })
 }

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
+import { useSoltarArquivo } from '../../lib/soltar-arquivo.ts'
 import { cn } from '../../lib/utils.ts'
 import { auditoriaKeys } from '../../lib/query-keys.ts'
 import { documentosQuery, uploadDocumento } from './api.ts'
@@ -76,18 +77,34 @@ export function ExigidoCard({
   }
 
   const sending = progress !== null
+  // The card takes a file dragged from the computer, as its button does (not once approved).
+  const soltar = useSoltarArquivo(
+    (file) => void onFile(file),
+    !sending && doc?.estado !== 'aprovado',
+  )
   return (
     <Card
       ref={card}
+      {...soltar.props}
       className={cn(
-        'h-full gap-4 py-5',
+        'relative h-full gap-4 py-5',
         destacado && 'ring-2 ring-destructive ring-offset-2 ring-offset-background',
+        soltar.sobre && 'ring-2 ring-primary ring-offset-2 ring-offset-background',
       )}
       aria-label={exigido.tipo}
       aria-current={destacado ? 'true' : undefined}
       data-destacado={destacado || undefined}
       role="article"
     >
+      {soltar.sobre && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-xl border-2 border-dashed border-primary bg-background/90 text-sm font-medium text-primary"
+        >
+          <UploadCloud className="mr-2 size-5" />
+          Solte o arquivo para enviar
+        </div>
+      )}
       <CardHeader className="px-5">
         <div className="flex items-start justify-between gap-3">
           <h3 className="flex min-w-0 items-center gap-2 font-semibold leading-snug">
@@ -190,7 +207,10 @@ export function ExigidoCard({
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-5 text-center">
             <UploadCloud className="size-8 text-muted-foreground" />
-            <p className="text-sm text-muted-foreground">Nenhum documento enviado</p>
+            <p className="text-sm text-muted-foreground">
+              Nenhum documento enviado
+              <span className="block text-xs">Arraste o arquivo até aqui ou selecione-o:</span>
+            </p>
             <Button
               size="sm"
               onClick={() => input.current?.click()}
