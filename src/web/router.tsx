@@ -112,7 +112,7 @@ const screens: RouteObject[] = [
         })),
       ),
       page('admin/servicos', 'Dashboard Global', 'admin', () =>
-        import('./features/servicos/dashboard-global-page.tsx').then((m) => ({
+        import('./pages/dashboard-global-page.tsx').then((m) => ({
           Component: m.DashboardGlobalPage,
         })),
       ),
@@ -173,8 +173,6 @@ const screens: RouteObject[] = [
   { path: '*', element: <ToLanding /> },
 ]
 
-const routes: RouteObject[] = [
-  { hydrateFallbackElement: <CenteredSpinner />, children: screens },
-]
+const routes: RouteObject[] = [{ hydrateFallbackElement: <CenteredSpinner />, children: screens }]
 
 export const router = createBrowserRouter(routes)

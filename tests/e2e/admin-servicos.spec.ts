@@ -92,6 +92,28 @@ test('free text is accent- and case-insensitive over client, type and protocol',
   await expect(page.getByRole('heading', { level: 2 })).toContainText('0 serviços')
 })
 
+test('the search finds documents too, by type and file name, and each opens its service @responsive', async ({
+  page,
+}) => {
+  await page.goto('/app/admin/servicos')
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('laudo e2e')
+  const encontrados = page.getByRole('list', { name: 'Documentos encontrados' })
+  const laudo = encontrados.getByRole('listitem').filter({ hasText: `(DOC-${suffix()})` })
+  await expect(laudo).toContainText('laudo.pdf')
+  await expect(page.getByRole('heading', { name: 'Documentos encontrados' })).toBeVisible()
+  await page.screenshot({
+    path: `test-results/servicos/busca-documentos-${test.info().project.name}.png`,
+    fullPage: true,
+  })
+  // A service's protocol is the services list's word, not a document's.
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(`laudo DOC`)
+  await expect(encontrados).toHaveCount(0)
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('laudo')
+  await laudo.getByRole('link', { name: 'Laudo E2E' }).click()
+  await expect(page).toHaveURL(/\/app\/admin\/servico\/[0-9a-f-]{36}$/)
+  await expect(page.getByText(`DOC-${suffix()}`).first()).toBeVisible()
+})
+
 test("'Próximos a vencer' lists fewest days first, without archived or expired", async ({
   page,
 }) => {

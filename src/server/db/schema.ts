@@ -360,8 +360,16 @@ export const servicosTiposDocumentos = pgTable(
     enviado_por: text('enviado_por', { enum: ['admin', 'cliente'] })
       .notNull()
       .default('admin'),
+    /**
+     * The analysts' document search: the words of its type and of its current file's name
+     * (without the extension), and when that file was sent; kept by triggers of migration 0026
+     * (`documentos_busca_refresh`), never written by the app.
+     */
+    termos: tsvector('termos'),
+    enviado_em: timestamp('enviado_em', { withTimezone: true }),
   },
   (t) => [
+    index('documentos_termos_idx').using('gin', t.termos).with({ gin_pending_list_limit: 64 }),
     uniqueIndex('documento_servico_tipo_lado_idx').on(
       t.servico_id,
       t.tipo_documento_id,

@@ -117,6 +117,25 @@ export const DocumentoEmAnaliseSchema = z.object({
 export type DocumentoEmAnalise = z.infer<typeof DocumentoEmAnaliseSchema>
 export const FilaDocumentosSchema = pageOf(DocumentoEmAnaliseSchema)
 
+/**
+ * A document found by the analysts' search (the dashboard's "Buscar" finds documents too): its
+ * type and current file, whose side sent it and its review state, and its service.
+ */
+export const DocumentoEncontradoSchema = z.object({
+  id: z.string(),
+  servico_id: z.string(),
+  cliente_nome: z.string(),
+  tipo_servico: z.string(),
+  protocolo: z.string().nullable(),
+  tipo: z.string(),
+  arquivo: z.string(),
+  enviado_em: z.string(),
+  enviado_por: z.enum(['admin', 'cliente']),
+  estado: z.enum(['enviado', 'aprovado', 'rejeitado', 'substituido']).nullable(),
+})
+export type DocumentoEncontrado = z.infer<typeof DocumentoEncontradoSchema>
+export const DocumentosEncontradosSchema = pageOf(DocumentoEncontradoSchema)
+
 export const ContagemSchema = z.object({ total: z.number() })
 
 export const VisibilidadeSchema = z.object({

@@ -52,6 +52,8 @@ export const documentosKeys = {
   fila: () => [...documentosKeys.all, 'fila'] as const,
   filaPage: (params: { page: number }) => [...documentosKeys.fila(), params] as const,
   contagem: () => [...documentosKeys.fila(), 'contagem'] as const,
+  /** The analysts' document search (under the dashboard's search). */
+  busca: (params: { q: string; page: number }) => [...documentosKeys.all, 'busca', params] as const,
 }
 
 export const avisosKeys = {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { buscarDocumentos } from './busca-documentos.queries.ts'
 import { z } from 'zod'
 import { origemOf } from '../../db/auditoria.ts'
 import { actorOf, requireServico } from '../../policy.ts'
@@ -10,6 +11,7 @@ import {
   AdminDocumentoSchema,
   ContagemSchema,
   DocumentoVersaoSchema,
+  DocumentosEncontradosSchema,
   FilaDocumentosSchema,
   RevisaoSchema,
   VersaoParamsSchema,
@@ -200,6 +202,16 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       schema: { querystring: ListQuerySchema, response: { 200: FilaDocumentosSchema } },
     },
     async (request) => listFila(app.ctx.db, request.query),
+  )
+
+  // The analysts' document search, by type and file name (shown under the dashboard's search).
+  app.get(
+    '/api/admin/documentos/busca',
+    {
+      config: admin,
+      schema: { querystring: ListQuerySchema, response: { 200: DocumentosEncontradosSchema } },
+    },
+    async (request) => buscarDocumentos(app.ctx.db, request.query),
   )
 
   // The menu's badge.

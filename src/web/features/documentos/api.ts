@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, ApiError, apiBlob } from '../../lib/api.ts'
 import { useMutationRefreshing } from '../../lib/mutation.ts'
 import { auditoriaKeys, documentosKeys, servicosKeys } from '../../lib/query-keys.ts'
@@ -6,6 +6,7 @@ import type { Page } from '#shared/schemas/common.ts'
 import type {
   AdminDocumento,
   DocumentoEmAnalise,
+  DocumentoEncontrado,
   DocumentoEnviado,
   DocumentosServico,
   DocumentoVersao,
@@ -122,6 +123,17 @@ export const versaoArquivoUrl = (documentoId: string, versaoId: string) =>
   `/api/documentos/${documentoId}/versoes/${versaoId}/arquivo`
 
 /** The queue "Documentos para Análise", oldest first. */
+/** Documents whose type or file name starts with each word of `q` (admin). */
+export const buscaDocumentosQuery = (q: string, page: number) =>
+  queryOptions({
+    queryKey: documentosKeys.busca({ q, page }),
+    queryFn: () =>
+      api<Page<DocumentoEncontrado>>(
+        `/api/admin/documentos/busca?q=${encodeURIComponent(q)}&page=${page}`,
+      ),
+    placeholderData: keepPreviousData,
+  })
+
 export const filaQuery = (page: number) =>
   queryOptions({
     queryKey: documentosKeys.filaPage({ page }),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
 import { KeysetDataTable } from '../../components/data-table/keyset-data-table.tsx'
 import { useListParams } from '../../components/data-table/use-list-params.ts'
@@ -13,8 +13,16 @@ import type { ServicoListaItem } from '#shared/schemas/servicos.ts'
 
 const FILTROS = ['categoria_id', 'status_id', 'proximos', 'em_analise'] as const
 
-/** SPEC §2 Dashboard Global de Serviços: filters live in the URL; the server pages and counts. */
-export function DashboardGlobalPage() {
+/**
+ * SPEC §2 Dashboard Global de Serviços: filters live in the URL; the server pages and counts.
+ * With words in "Buscar", `documentosEncontrados` (a slot the page composing this one fills from
+ * the documents feature) shows the documents they find.
+ */
+export function DashboardGlobal({
+  documentosEncontrados,
+}: {
+  documentosEncontrados?: (q: string) => ReactNode
+}) {
   const list = useListParams(FILTROS)
   const params: PainelParams = {
     q: list.q || undefined,
@@ -72,7 +80,7 @@ export function DashboardGlobalPage() {
         query={painel}
         noun={{ one: 'serviço', many: 'serviços' }}
         errorMessage="Não foi possível carregar os serviços."
-        searchPlaceholder="Cliente, tipo de serviço ou protocolo"
+        searchPlaceholder="Cliente, tipo de serviço, protocolo ou documento"
         filters={[
           {
             kind: 'select',
@@ -101,6 +109,7 @@ export function DashboardGlobalPage() {
           pastEnd: 'Nenhum serviço nesta página.',
         }}
       />
+      {list.q && documentosEncontrados?.(list.q)}
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
