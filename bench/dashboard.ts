@@ -62,6 +62,13 @@ const SEARCHES = [
   { name: 'a protocol fragment', q: '4217' },
 ]
 
+/** The analysts' document search (under the dashboard's search): GET /api/admin/documentos/busca. */
+const DOC_SEARCHES = [
+  { name: 'documents: a type half of them have', q: 'parecer' },
+  { name: 'documents: a word of one file name in five', q: 'matricula' },
+  { name: "documents: a file's number", q: 'certidao 4217' },
+]
+
 type Case = {
   name: string
   url: string
@@ -136,25 +143,34 @@ async function fill(db: Db) {
   // Documents: the client's RG and the consultancy's Parecer Técnico, one version
   // each; one client document in 25 waits for review ('Aguardando análise').
   log('  documents')
+  await run('ALTER TABLE servicos_tipos_documentos DISABLE TRIGGER servicos_tipos_documentos_busca')
   await run(`INSERT INTO servicos_tipos_documentos (servico_id, tipo_documento_id, tipo_documento, visivel_usuario, enviado_por)
     SELECT s.id, td.id, td.tipo, td.tipo <> 'Parecer Técnico',
            CASE WHEN td.tipo = 'RG' THEN 'cliente' ELSE 'admin' END
     FROM (SELECT id, row_number() OVER () AS n FROM servicos) s
     JOIN tipos_documentos td ON td.tipo IN ('RG', 'Parecer Técnico')
     WHERE s.n % 2 = 0`)
+  await run('ALTER TABLE servicos_tipos_documentos ENABLE TRIGGER servicos_tipos_documentos_busca')
   log('  document versions')
   // The trigger that recounts 'Aguardando análise' per statement spends minutes on a million-row
   // transition table: off for the fill, then one recount of the services with a document waiting
   // (as migration 0008 does). The 'Aguardando análise' case checks it against the base tables.
   await run('ALTER TABLE documento_versoes DISABLE TRIGGER documento_versoes_painel_ins')
+  // The document search's words (migration 0026) likewise: per row off, then one refresh.
+  await run('ALTER TABLE documento_versoes DISABLE TRIGGER documento_versoes_busca')
   await run(`INSERT INTO documento_versoes (documento_id, caminho, tamanho, enviado_por, estado, created_at)
-    SELECT d.id, 'u/' || d.servico_id || '/' || d.tipo_documento_id || '/1700000000000-doc.pdf', 100000,
+    SELECT d.id, 'u/' || d.servico_id || '/' || d.tipo_documento_id || '/1700000000000-'
+             || (ARRAY['contrato-social', 'matricula-do-imovel', 'certidao-negativa',
+                       'alvara-de-funcionamento', 'laudo-tecnico'])[1 + d.n % 5] || '-' || d.n || '.pdf',
+           100000,
            d.enviado_por,
            CASE WHEN d.enviado_por = 'admin' THEN NULL
                 WHEN d.n % 25 = 0 THEN 'enviado' ELSE 'aprovado' END,
            timestamptz '2026-01-01 00:00:00+00' - (d.n || ' minutes')::interval
     FROM (SELECT *, row_number() OVER (ORDER BY servico_id) AS n FROM servicos_tipos_documentos) d`)
   await run('ALTER TABLE documento_versoes ENABLE TRIGGER documento_versoes_painel_ins')
+  await run('ALTER TABLE documento_versoes ENABLE TRIGGER documento_versoes_busca')
+  await run('SELECT documentos_busca_refresh(array(SELECT id FROM servicos_tipos_documentos))')
   // Fresh statistics first: without them, at 1,000,000 services the recount planned a scan of
   // every waiting version per service (it ran for minutes).
   await run('ANALYZE servicos_tipos_documentos, documento_versoes, servicos_painel')
@@ -205,8 +221,14 @@ async function expectations(db: Db) {
       limited: ids.length > 10_000,
     }
   }
+  const documentos: Record<string, { total: number; firstIds: string[] }> = {}
+  for (const { q } of DOC_SEARCHES) {
+    const ids = await documentoIds(db, q)
+    documentos[q] = { total: Math.min(ids.length, 1001), firstIds: ids.slice(0, 10) }
+  }
   const sample = async (sqlText: string) => (await one<{ id: string }>(sqlText)).map((r) => r.id)
   return {
+    documentos,
     statusId: st.id,
     all: { total: all, pages: pages(all), firstIds: first.map((r) => r.id) },
     search: { total: search, pages: pages(search) },
@@ -246,6 +268,27 @@ async function searchIds(db: Db, q: string) {
     sql.raw(`SELECT s.id FROM servicos s JOIN clientes c ON c.id = s.cliente_id
       JOIN tipos_servicos t ON t.id = s.tipo_servico_id
       WHERE ${conds.join(' AND ')} ORDER BY s.created_at DESC, s.id DESC`),
+  )) as unknown as { rows: { id: string }[] }
+  return res.rows.map((r) => r.id)
+}
+
+/**
+ * The documents a document search should find, newest file first, from the base tables with the
+ * rule of docs/search.md (every word begins a word of the type or of the current file's name
+ * without its extension), not from the words the triggers keep.
+ */
+async function documentoIds(db: Db, q: string) {
+  const words = q
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+  const texto = `lower(unaccent(td.tipo || ' ' || regexp_replace(regexp_replace(v.caminho, '^.*/[0-9]+-', ''), '\\.[a-z0-9]+$', '')))`
+  const res = (await db.execute(
+    sql.raw(`SELECT d.id FROM servicos_tipos_documentos d
+      JOIN documento_versoes v ON v.documento_id = d.id AND v.atual
+      JOIN tipos_documentos td ON td.id = d.tipo_documento_id
+      WHERE ${words.map((w) => `${texto} ~ '(^|[^a-z0-9])${w}'`).join(' AND ')}
+      ORDER BY v.created_at DESC, d.id DESC`),
   )) as unknown as { rows: { id: string }[] }
   return res.rows.map((r) => r.id)
 }
@@ -318,6 +361,21 @@ function check(c: Case, got: Pagina) {
     )
   if (got.rows.length !== Math.min(10, total)) throw new Error(`${c.name}: ${got.rows.length} rows`)
   if (firstIds && JSON.stringify(got.rows.map((r) => r.id)) !== JSON.stringify(firstIds))
+    throw new Error(`${c.name}: rows differ from the expected page`)
+}
+
+type DocumentosCase = {
+  name: string
+  url: string
+  expect?: undefined
+  documentos: { total: number; firstIds: string[] }
+}
+
+/** A document search's first page against the base tables: its total (up to 1,001) and rows. */
+function checkDocumentos(c: DocumentosCase, got: Pagina) {
+  if (got.total !== c.documentos.total)
+    throw new Error(`${c.name}: expected total ${c.documentos.total}, got ${got.total}`)
+  if (JSON.stringify(got.rows.map((r) => r.id)) !== JSON.stringify(c.documentos.firstIds))
     throw new Error(`${c.name}: rows differ from the expected page`)
 }
 
@@ -506,7 +564,9 @@ async function benchDatabase(
       }
       const searchUrl = (q: string) => `/api/admin/servicos?q=${encodeURIComponent(q)}`
       let next = 0
-      const cases: (Case | { name: string; url: () => string; expect?: undefined })[] = [
+      const cases: (
+        Case | { name: string; url: () => string; expect?: undefined } | DocumentosCase
+      )[] = [
         { name: 'first page', url: '/api/admin/servicos', expect: exp.all },
         { name: `search '${SEARCH}'`, url: searchUrl(SEARCH.toLowerCase()), expect: exp.search },
         {
@@ -535,16 +595,26 @@ async function benchDatabase(
           name: `varied: ${VARIED.length} terms, a new one each request`,
           url: () => searchUrl(VARIED[next++ % VARIED.length]),
         },
+        ...DOC_SEARCHES.map((c) => ({
+          name: `${c.name} '${c.q}'`,
+          url: `/api/admin/documentos/busca?q=${encodeURIComponent(c.q)}`,
+          documentos: exp.documentos[c.q],
+        })),
       ]
       for (const c of cases.filter((x) => selected(x.name))) {
-        if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
+        if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
+        else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         else for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
         const low = await load(base, cookie, c.url, 4)
         const high = await load(base, cookie, c.url, 50)
-        if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
-        const total = c.expect
-          ? `${c.expect.total.toLocaleString('en-US')}${c.expect.limited ? '+' : ''} / ${c.expect.pages.toLocaleString('en-US')} p.`
-          : 'each its own'
+        if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
+        else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
+        const total =
+          'documentos' in c
+            ? `${Math.min(c.documentos.total, 1000).toLocaleString('en-US')}${c.documentos.total > 1000 ? '+' : ''}`
+            : c.expect
+              ? `${c.expect.total.toLocaleString('en-US')}${c.expect.limited ? '+' : ''} / ${c.expect.pages.toLocaleString('en-US')} p.`
+              : 'each its own'
         const row: Row = {
           db: label,
           case: `${c.name} (${total})`,

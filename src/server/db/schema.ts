@@ -370,6 +370,10 @@ export const servicosTiposDocumentos = pgTable(
   },
   (t) => [
     index('documentos_termos_idx').using('gin', t.termos).with({ gin_pending_list_limit: 64 }),
+    // The search's order (newest file first): a word in most documents walks it.
+    index('documentos_enviado_idx')
+      .on(t.enviado_em.desc(), t.id.desc())
+      .where(sql`${t.enviado_em} is not null`),
     uniqueIndex('documento_servico_tipo_lado_idx').on(
       t.servico_id,
       t.tipo_documento_id,

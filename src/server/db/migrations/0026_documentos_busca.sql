@@ -1,6 +1,7 @@
 ALTER TABLE "servicos_tipos_documentos" ADD COLUMN "termos" "tsvector";--> statement-breakpoint
 ALTER TABLE "servicos_tipos_documentos" ADD COLUMN "enviado_em" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "documentos_termos_idx" ON "servicos_tipos_documentos" USING gin ("termos") WITH (gin_pending_list_limit=64);--> statement-breakpoint
+CREATE INDEX "documentos_enviado_idx" ON "servicos_tipos_documentos" USING btree ("enviado_em" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "servicos_tipos_documentos"."enviado_em" is not null;--> statement-breakpoint
 -- The analysts' document search (GET /api/admin/documentos/busca): each document's words, its
 -- type and its current file's name without the extension (split and prefixed as the dashboard's
 -- `portal_termos` does), and the time that file was sent, kept here by triggers so a search
