@@ -80,6 +80,10 @@ async function checkAll(page: Page, routes: Screen[], axe: boolean) {
   }
 }
 
+// The passes are independent (each signs in on its own): they spread over the workers instead
+// of running one after another in one (this file was the run's last minute, on one worker).
+test.describe.configure({ mode: 'parallel' })
+
 const WIDTHS = [
   { width: 1024, axe: true, tag: '' },
   { width: 1280, axe: true, tag: '' },
