@@ -26,6 +26,10 @@ export const DocumentoEnviadoSchema = z.object({
   status: z.string().nullable(),
   estado: EstadoSchema,
   motivo: z.string().nullable(),
+  /** "Reaproveitado da licença anterior": reused by a renewal (the same stored file). */
+  reaproveitado: z.boolean(),
+  /** The file's last valid day ("Válido até" / "Vencido em"); null: its type never expires. */
+  valido_ate: z.string().nullable(),
 })
 export type DocumentoEnviado = z.infer<typeof DocumentoEnviadoSchema>
 
@@ -61,6 +65,8 @@ export const AdminDocumentoSchema = z.object({
   estado: EstadoSchema,
   motivo: z.string().nullable(),
   versoes: z.number(),
+  reaproveitado: z.boolean(),
+  valido_ate: z.string().nullable(),
 })
 export type AdminDocumento = z.infer<typeof AdminDocumentoSchema>
 

@@ -129,6 +129,13 @@ const renovacaoNoPrazo = (s: SQL) => sql`exists (
          or rs.vigencia_fim - rt.antecedencia_renovacao >= rs.vigencia_inicio))`
 
 /**
+ * The service `s` is renewed: the service renewing it ("Renovar") has its vigência, so this
+ * licence leaves every warning (and is 'Renovada').
+ */
+const renovada = (s: SQL) => sql`exists (
+  select 1 from servicos n where n.renovacao_de = ${s} and n.vigencia_fim is not null)`
+
+/**
  * Services whose vigencia_fim is in [desde, hoje - 1] (their last valid day has passed since the
  * last run) get the status 'Vencido'. Only at that moment: an administrator who sets another
  * status afterwards is not overruled the next day.
@@ -153,6 +160,7 @@ async function marcarVencidos(db: Db, desde: string, hoje: string): Promise<numb
           or(isNull(servicos.status_id), ne(servicos.status_id, vencido.id)),
           naoArquivado,
           not(renovacaoNoPrazo(sql`${servicos.id}`)),
+          not(renovada(sql`${servicos.id}`)),
         ),
       )
       .returning({ id: servicos.id, fim: servicos.vigencia_fim })
@@ -198,6 +206,7 @@ async function criarAvisos(db: Db, hoje: string): Promise<number> {
         where s.vigencia_fim >= ${hoje}::date
           and s.vigencia_fim - ${hoje}::date <= j.avisar
           and not ${renovacaoNoPrazo(sql`s.id`)}
+          and not ${renovada(sql`s.id`)}
           and (s.vigencia_inicio is null or s.vigencia_fim - s.vigencia_inicio > j.avisar)
       ),
       escolhidas as (
@@ -243,6 +252,7 @@ async function notificarPrazosPerdidos(db: Db, desde: string, hoje: string): Pro
           and (s.vigencia_inicio is null
                or s.vigencia_fim - t.antecedencia_renovacao >= s.vigencia_inicio)
           and not exists (select 1 from renovacoes r where r.servico_id = s.id)
+          and not ${renovada(sql`s.id`)}
         order by s.id
         on conflict do nothing
         returning servico_id, prazo::text`,

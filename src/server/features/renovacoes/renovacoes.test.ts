@@ -74,10 +74,14 @@ describe('GET /api/servicos/:id/renovacao (the client card)', () => {
       expect(Object.keys(res.json()).sort()).toEqual([
         'antecedencia',
         'dias',
+        'pode_solicitar',
         'prazo',
         'protocolo',
+        'renovacao_de',
+        'renovada_por',
         'servico_id',
         'situacao',
+        'solicitar_a_partir_de',
         'vigencia_fim',
       ])
       expect(res.json()).toMatchObject({
@@ -137,10 +141,14 @@ describe('GET /api/admin/servicos/:id/renovacao', () => {
         'comprovante',
         'comprovante_tipo_documento_id',
         'dias',
+        'pode_solicitar',
         'prazo',
         'protocolo',
+        'renovacao_de',
+        'renovada_por',
         'servico_id',
         'situacao',
+        'solicitar_a_partir_de',
         'vigencia_fim',
       ])
       expect(res.json().comprovante_tipo_documento_id).toEqual(expect.any(String))
