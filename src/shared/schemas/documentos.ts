@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { addDays, formatDate, today } from '../datas.ts'
 import { pageOf, requiredText } from './common.ts'
 
 /**
@@ -178,4 +179,23 @@ export function adminDocumentKey(p: KeyStamp & { servicoId: string; safeName: st
 export function arquivoDaChave(caminho: string): string {
   const last = caminho.split('/').pop() ?? caminho
   return last.replace(/^\d+(?:\.[0-9a-f]+)?-/, '')
+}
+
+/**
+ * A document's validity as every list shows it: "Válido até {dd/MM/yyyy}" (its last valid day,
+ * `valido_ate`) through that day, then "Vencido em {the next day}"; null when its type never
+ * expires.
+ */
+export function validadeDocumento(
+  validoAte: string | null,
+  hoje: string = today(),
+): { texto: string; vencido: boolean } | null {
+  if (!validoAte) return null
+  const vencido = hoje > validoAte
+  return {
+    texto: vencido
+      ? `Vencido em ${formatDate(addDays(validoAte, 1))}`
+      : `Válido até ${formatDate(validoAte)}`,
+    vencido,
+  }
 }
