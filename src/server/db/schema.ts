@@ -413,7 +413,10 @@ export const documentoVersoes = pgTable(
     user_id: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     atual: boolean('atual').notNull().default(true),
-    estado: text('estado', { enum: ['enviado', 'aprovado', 'rejeitado', 'substituido'] }),
+    /** `vencido`: an approved file whose type's validity ended while its service was open. */
+    estado: text('estado', {
+      enum: ['enviado', 'aprovado', 'rejeitado', 'substituido', 'vencido'],
+    }),
     motivo: text('motivo'),
     revisado_por: text('revisado_por').references(() => user.id, { onDelete: 'set null' }),
     revisado_em: timestamp('revisado_em', { withTimezone: true }),
@@ -433,7 +436,7 @@ export const documentoVersoes = pgTable(
     check('documento_versoes_enviado_por_check', sql`${t.enviado_por} in ('admin', 'cliente')`),
     check(
       'documento_versoes_estado_check',
-      sql`${t.estado} in ('enviado', 'aprovado', 'rejeitado', 'substituido')`,
+      sql`${t.estado} in ('enviado', 'aprovado', 'rejeitado', 'substituido', 'vencido')`,
     ),
   ],
 )

@@ -5,9 +5,11 @@ import { pageOf, requiredText } from './common.ts'
 /**
  * The review of a client's document version. `enviado` waits for review ("Em
  * análise"); `substituido`: a newer version came before any review. The consultancy's own
- * documents are never reviewed (null).
+ * documents are never reviewed (null). `vencido`: an approved file whose type's "Validade do
+ * documento (dias)" ended while its service was open (the daily job): 'Pendente' again, to send
+ * a new one.
  */
-export const ESTADOS = ['enviado', 'aprovado', 'rejeitado', 'substituido'] as const
+export const ESTADOS = ['enviado', 'aprovado', 'rejeitado', 'substituido', 'vencido'] as const
 export type Estado = (typeof ESTADOS)[number]
 const EstadoSchema = z.enum(ESTADOS).nullable()
 
@@ -139,6 +141,7 @@ export function badgeExigido(doc: { estado: Estado | null } | null): {
   if (doc.estado === 'aprovado') return { label: 'Aprovado', destructive: false }
   if (doc.estado === 'rejeitado') return { label: 'Rejeitado', destructive: true }
   if (doc.estado === 'substituido') return { label: 'Substituído', destructive: false }
+  if (doc.estado === 'vencido') return { label: 'Pendente', destructive: true }
   return { label: 'Em análise', destructive: false }
 }
 

@@ -162,7 +162,7 @@ export function ExigidoCard({
               {/* An approved document is replaced only after the consultancy reopens it. */}
               {doc.estado === 'aprovado' ? (
                 <HistoricoButton documento={{ id: doc.id, tipo: exigido.tipo }} />
-              ) : doc.estado === 'rejeitado' ? (
+              ) : doc.estado === 'rejeitado' || doc.estado === 'vencido' ? (
                 <Button
                   size="sm"
                   onClick={() => input.current?.click()}

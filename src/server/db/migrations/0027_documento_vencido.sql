@@ -1,0 +1,2 @@
+ALTER TABLE "documento_versoes" DROP CONSTRAINT "documento_versoes_estado_check";--> statement-breakpoint
+ALTER TABLE "documento_versoes" ADD CONSTRAINT "documento_versoes_estado_check" CHECK ("documento_versoes"."estado" in ('enviado', 'aprovado', 'rejeitado', 'substituido', 'vencido'));
