@@ -115,7 +115,38 @@ test('a deadline passed without a protocol reads "Renovação fora do prazo lega
   await cliente.goto(`/app/servico/${r.atrasadaId}/documentos`)
   await expect(cardRenovacao(cliente).getByText('Renovação fora do prazo legal')).toBeVisible()
   await shot(cliente, 'renovacao-cliente-atrasada', project())
+  // and on the list of its services (Meus Serviços)
+  await cliente.goto('/app/usuario/dashboard')
+  await expect(cliente.getByText('Renovação fora do prazo legal').first()).toBeVisible()
+  await shot(cliente, 'renovacao-meus-servicos', project())
   await cliente.context().close()
+})
+
+test('an analyst renews a licence in one click: the next service, linked both ways', async ({
+  page,
+}) => {
+  await login(page, ADMIN)
+  const id = await novaLicenca(page)
+  await page.goto(`/app/admin/servico/${id}`)
+  const protocolo = await page.getByLabel('Protocolo').inputValue()
+  await cardRenovacao(page).getByRole('button', { name: 'Renovar' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Renovar' })
+  await expect(dialog.getByRole('combobox', { name: 'Tipo de serviço' })).toContainText(
+    RENOV(project()).tipoServico,
+  )
+  await shot(page, 'renovacao-admin-renovar', project())
+  await dialog.getByRole('button', { name: 'Renovar' }).click()
+  await expect(toast(page, 'Renovação criada!')).toBeVisible()
+  await expect(page).not.toHaveURL(new RegExp(id))
+  const card = cardRenovacao(page)
+  await expect(card.getByText('Renovação de')).toBeVisible()
+  await expect(card.getByRole('link', { name: protocolo })).toBeVisible()
+  await expect(page.getByLabel('Detalhes')).toHaveValue(`Renovação de ${protocolo}`)
+
+  await card.getByRole('link', { name: protocolo }).click()
+  await expect(page).toHaveURL(new RegExp(id))
+  await expect(cardRenovacao(page).getByText('Renovada por')).toBeVisible()
+  await expect(cardRenovacao(page).getByRole('button', { name: 'Renovar' })).toHaveCount(0)
 })
 
 test('a client asks for a renewal and finds two documents already approved @responsive', async ({
