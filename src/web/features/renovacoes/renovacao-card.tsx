@@ -92,7 +92,11 @@ export function RenovacaoCard({
         {temPrazo(data) && <Prazo r={data} />}
         {data.protocolo && <Protocolo r={data} comprovante={data.comprovante} />}
         {data.prazo && (
-          <Button variant={registrado ? 'outline' : 'default'} onClick={() => setEditando(true)}>
+          <Button
+            variant={registrado ? 'outline' : 'default'}
+            className="h-auto min-h-9 whitespace-normal"
+            onClick={() => setEditando(true)}
+          >
             {registrado ? <Pencil /> : <Stamp />}
             {registrado ? 'Editar protocolo' : 'Registrar protocolo da renovação'}
           </Button>
