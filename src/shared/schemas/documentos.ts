@@ -122,6 +122,8 @@ export const DocumentoEmAnaliseSchema = z.object({
   protocolo: z.string().nullable(),
   tipo: z.string(),
   data_envio: z.string(),
+  /** Its validity from this upload ("Válido até"); null when its type never expires. */
+  valido_ate: z.string().nullable(),
 })
 export type DocumentoEmAnalise = z.infer<typeof DocumentoEmAnaliseSchema>
 export const FilaDocumentosSchema = pageOf(DocumentoEmAnaliseSchema)

@@ -158,5 +158,15 @@ describe('documents that expire', () => {
     })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ estado: 'enviado', valido_ate: addDays(HOJE, 30) })
+    // the review queue shows its validity too
+    let fila: { id: string; valido_ate: string | null }[] = []
+    for (let page = 1; ; page++) {
+      const body = (
+        await actors.admin.inject({ method: 'GET', url: `/api/admin/documentos?page=${page}` })
+      ).json()
+      fila = fila.concat(body.rows)
+      if (page * body.page_size >= body.total) break
+    }
+    expect(fila.find((d) => d.id === doc.id)).toMatchObject({ valido_ate: addDays(HOJE, 30) })
   })
 })

@@ -111,7 +111,9 @@ export async function listVersoes(
  * The current file's last valid day: its upload's day in Brasília plus its type's "Validade do
  * documento (dias)"; null when the type never expires (`tiposDocumentos` joined).
  */
-const validoAte = sql<string | null>`(((${versao.created_at} at time zone 'America/Sao_Paulo')::date
+export const validoAte = sql<
+  string | null
+>`(((${versao.created_at} at time zone 'America/Sao_Paulo')::date
   + ${tiposDocumentos.validade_dias})::text)`
 
 // ---- the client's documents screen ----
