@@ -34,6 +34,16 @@ describe('diasRestantesBadge', () => {
       variant: 'destructive',
     })
   })
+  it("filed on time ('Em renovação') reads Prorrogada, a renewed one Renovada, whatever the date", () => {
+    expect(diasRestantesBadge('2026-03-09', 'Em renovação', HOJE)).toEqual({
+      label: 'Prorrogada',
+      variant: 'default',
+    })
+    expect(diasRestantesBadge('2026-03-12', 'em renovacao', HOJE).label).toBe('Prorrogada')
+    expect(diasRestantesBadge('2026-03-12', 'Renovada', HOJE).label).toBe('Renovada')
+    expect(diasRestantes('2026-03-12', 'Em renovação', HOJE)).toBeNull()
+    expect(diasRestantes('2026-03-12', 'Renovada', HOJE)).toBeNull()
+  })
   it('arquivado wins over the date', () => {
     expect(diasRestantesBadge('2026-03-09', 'Arquivado', HOJE).label).toBe('Arquivado')
     expect(diasRestantesBadge('2026-03-12', 'arquivado', HOJE).label).toBe('Arquivado')

@@ -14,10 +14,26 @@ const fold = (s: string) =>
 export const isArquivado = (statusNome: string | null | undefined) =>
   fold(statusNome ?? '') === 'arquivado'
 
+/** The system status of a licence whose renewal was filed on time (LC 140/2011, art. 14, §4º). */
+export const EM_RENOVACAO = 'Em renovação'
+/** The system status of a licence whose renewal got its own validity. */
+export const RENOVADA = 'Renovada'
+
+/**
+ * A licence that does not expire on its end date: its renewal was filed on time ('Em renovação':
+ * valid until the agency decides) or its renewal got its validity ('Renovada'). Dias Restantes
+ * reads "Prorrogada" / "Renovada", and it is never 'Próximos a vencer' (the read model's
+ * `vigencia_fim` is null for it, migration 0027).
+ */
+export const naoVence = (statusNome: string | null | undefined) => {
+  const f = fold(statusNome ?? '')
+  return f === fold(EM_RENOVACAO) || f === fold(RENOVADA)
+}
+
 /**
  * SPEC §4: the ceiling of the days until vigencia_fim, i.e. calendar days from today (a service
  * ending today has 0 left, one that ended yesterday -1); 0 when the status is 'arquivado';
- * null without an end date.
+ * null without an end date or when it does not expire (`naoVence`).
  */
 export function diasRestantes(
   vigenciaFim: string | null | undefined,
@@ -25,7 +41,7 @@ export function diasRestantes(
   hoje: string = today(),
 ): number | null {
   if (isArquivado(statusNome)) return 0
-  if (!vigenciaFim) return null
+  if (!vigenciaFim || naoVence(statusNome)) return null
   return daysBetween(hoje, vigenciaFim.slice(0, 10))
 }
 
@@ -36,6 +52,9 @@ export function diasRestantesBadge(
   hoje: string = today(),
 ): { label: string; variant: BadgeVariant } {
   if (isArquivado(statusNome)) return { label: 'Arquivado', variant: 'outline' }
+  if (fold(statusNome ?? '') === fold(EM_RENOVACAO))
+    return { label: 'Prorrogada', variant: 'default' }
+  if (fold(statusNome ?? '') === fold(RENOVADA)) return { label: 'Renovada', variant: 'outline' }
   const dias = diasRestantes(vigenciaFim, statusNome, hoje)
   if (dias === null) return { label: '-', variant: 'outline' }
   if (dias < 0) return { label: 'Vencido', variant: 'destructive' }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { prazoRenovacao, renovacaoBadge, situacaoRenovacao } from './renovacao.ts'
+import {
+  inicioSolicitacao,
+  prazoRenovacao,
+  renovacaoBadge,
+  situacaoRenovacao,
+} from './renovacao.ts'
+import { validadeDocumento } from './schemas/documentos.ts'
 
 const LO = { vigencia_inicio: '2022-07-01', antecedencia: 120 }
 
@@ -113,5 +119,29 @@ describe('renovacaoBadge: the colours of Dias Restantes, red once late', () => {
         variant: 'destructive',
       })
     expect(renovacaoBadge({ prazo: null, dias: null, situacao: 'sem_prazo' })).toBeNull()
+  })
+})
+
+describe('inicioSolicitacao: the client may ask from the deadline minus the lead time', () => {
+  it('an operating licence (120 days): 240 days before its end', () => {
+    expect(inicioSolicitacao({ ...LO, vigencia_fim: '2027-06-30' })).toBe('2026-11-02')
+  })
+  it('no deadline, no window', () => {
+    expect(inicioSolicitacao({ ...LO, vigencia_fim: null })).toBeNull()
+    expect(inicioSolicitacao({ ...LO, antecedencia: null, vigencia_fim: '2027-06-30' })).toBeNull()
+  })
+})
+
+describe('validadeDocumento', () => {
+  it('"Válido até" through the last valid day, "Vencido em" the day after; none without one', () => {
+    expect(validadeDocumento('2026-03-10', '2026-03-10')).toEqual({
+      texto: 'Válido até 10/03/2026',
+      vencido: false,
+    })
+    expect(validadeDocumento('2026-03-10', '2026-03-11')).toEqual({
+      texto: 'Vencido em 11/03/2026',
+      vencido: true,
+    })
+    expect(validadeDocumento(null, '2026-03-11')).toBeNull()
   })
 })

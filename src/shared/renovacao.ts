@@ -85,3 +85,22 @@ export function renovacaoBadge(r: Renovacao): { label: string; variant: BadgeVar
       return null
   }
 }
+
+/**
+ * The day the client may start asking for the renewal ("Solicitar renovação"): the lead-time
+ * window opens `antecedencia` days before the deadline (an operating licence with 120 days: 240
+ * days before its end), so the consultancy has the lead time to prepare it; it stays open after
+ * the deadline (a late renewal is still a renewal). Null without a deadline.
+ */
+export function inicioSolicitacao(v: {
+  vigencia_inicio?: string | null
+  vigencia_fim: string | null
+  antecedencia: number | null
+}): string | null {
+  const prazo = prazoRenovacao(v)
+  return prazo ? addDays(prazo, -v.antecedencia!) : null
+}
+
+/** The next service's description: "Renovação de {protocolo anterior}". */
+export const descricaoRenovacao = (protocolo: string | null) =>
+  `Renovação de ${protocolo ?? 'serviço sem protocolo'}`

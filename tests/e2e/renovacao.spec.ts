@@ -115,5 +115,93 @@ test('a deadline passed without a protocol reads "Renovação fora do prazo lega
   await cliente.goto(`/app/servico/${r.atrasadaId}/documentos`)
   await expect(cardRenovacao(cliente).getByText('Renovação fora do prazo legal')).toBeVisible()
   await shot(cliente, 'renovacao-cliente-atrasada', project())
+  // and on the list of its services (Meus Serviços)
+  await cliente.goto('/app/usuario/dashboard')
+  await expect(cliente.getByText('Renovação fora do prazo legal').first()).toBeVisible()
+  await shot(cliente, 'renovacao-meus-servicos', project())
+  await cliente.context().close()
+})
+
+test('an analyst renews a licence in one click: the next service, linked both ways', async ({
+  page,
+}) => {
+  await login(page, ADMIN)
+  const id = await novaLicenca(page)
+  await page.goto(`/app/admin/servico/${id}`)
+  const protocolo = await page.getByLabel('Protocolo').inputValue()
+  await cardRenovacao(page).getByRole('button', { name: 'Renovar' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Renovar' })
+  await expect(dialog.getByRole('combobox', { name: 'Tipo de serviço' })).toContainText(
+    RENOV(project()).tipoServico,
+  )
+  await shot(page, 'renovacao-admin-renovar', project())
+  await dialog.getByRole('button', { name: 'Renovar' }).click()
+  await expect(toast(page, 'Renovação criada!')).toBeVisible()
+  await expect(page).not.toHaveURL(new RegExp(id))
+  const card = cardRenovacao(page)
+  await expect(card.getByText('Renovação de')).toBeVisible()
+  await expect(card.getByRole('link', { name: protocolo })).toBeVisible()
+  await expect(page.getByLabel('Detalhes')).toHaveValue(`Renovação de ${protocolo}`)
+
+  await card.getByRole('link', { name: protocolo }).click()
+  await expect(page).toHaveURL(new RegExp(id))
+  await expect(cardRenovacao(page).getByText('Renovada por')).toBeVisible()
+  await expect(cardRenovacao(page).getByRole('button', { name: 'Renovar' })).toHaveCount(0)
+})
+
+test('a client asks for a renewal and finds two documents already approved @responsive', async ({
+  page,
+  browser,
+}) => {
+  const r = RENOV(project())
+  await login(page, ADMIN)
+  // a licence whose renewal is due in 30 days: inside the window the client may ask in
+  const id = await novaLicenca(page)
+  const cliente = await comoCliente(browser, page)
+  // the client sends the CNPJ card and the certidão, the analyst approves them; the ART is never sent
+  for (const d of [r.documentos.cnpj, r.documentos.certidao]) {
+    const res = await cliente.request.put(`/api/servicos/${id}/documentos/${d.id}`, {
+      multipart: {
+        arquivo: { name: 'documento.pdf', mimeType: 'application/pdf', buffer: PDF },
+      },
+    })
+    expect(res.status(), await res.text()).toBe(200)
+    const rev = await page.request.post(`/api/admin/documentos/${(await res.json()).id}/revisao`, {
+      data: { estado: 'aprovado' },
+    })
+    expect(rev.status(), await rev.text()).toBe(200)
+  }
+
+  await cliente.goto(`/app/servico/${id}/documentos`)
+  const card = cardRenovacao(cliente)
+  await card.getByRole('button', { name: 'Solicitar renovação' }).click()
+  const confirmar = cliente.getByRole('alertdialog', { name: 'Solicitar renovação?' })
+  await confirmar.getByRole('button', { name: 'Solicitar renovação' }).click()
+  await expect(toast(cliente, 'Renovação solicitada!')).toBeVisible()
+  await expect(cliente).not.toHaveURL(new RegExp(`/app/servico/${id}/documentos`))
+
+  // the new service: linked to the licence, two documents approved and reused, the ART pending
+  const novo = cardRenovacao(cliente)
+  await expect(novo.getByText('Renovação de')).toBeVisible()
+  const exigido = (tipo: string) => cliente.getByRole('article', { name: tipo })
+  for (const d of [r.documentos.cnpj, r.documentos.certidao]) {
+    await expect(exigido(d.tipo).getByText('Aprovado', { exact: true })).toBeVisible()
+    await expect(exigido(d.tipo).getByText('Reaproveitado da licença anterior')).toBeVisible()
+  }
+  await expect(
+    exigido(r.documentos.certidao.tipo).getByText(
+      `Válido até ${formatDate(addDays(today(), 180))}`,
+    ),
+  ).toBeVisible()
+  await expect(exigido(r.documentos.art.tipo).getByText('Nenhum documento enviado')).toBeVisible()
+  await shot(cliente, 'renovacao-cliente-solicitada', project())
+
+  // the licence now reads "Renovada por …" and offers no second request
+  await novo.getByRole('link').first().click()
+  await expect(cliente).toHaveURL(new RegExp(`/app/servico/${id}/documentos`))
+  await expect(cardRenovacao(cliente).getByText('Renovada por')).toBeVisible()
+  await expect(
+    cardRenovacao(cliente).getByRole('button', { name: 'Solicitar renovação' }),
+  ).toHaveCount(0)
   await cliente.context().close()
 })

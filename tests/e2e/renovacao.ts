@@ -15,4 +15,17 @@ export const RENOV = (project: RenovProject) => ({
   tipoServicoId: id(project, 2),
   /** A licence whose deadline passed 20 days ago without a protocol. */
   atrasadaId: id(project, 3),
+  /** The documents the type requires: two the client has approved, one it never sent. */
+  documentos: {
+    cnpj: { id: id(project, 4), tipo: `Cartão CNPJ Renovação ${project}` },
+    certidao: {
+      id: `e1500000-0000-4000-8000-0000000001${project === 'desktop' ? '10' : '20'}`,
+      tipo: `Certidão Negativa Renovação ${project}`,
+      validade_dias: 180,
+    },
+    art: {
+      id: `e1500000-0000-4000-8000-0000000001${project === 'desktop' ? '11' : '21'}`,
+      tipo: `ART Renovação ${project}`,
+    },
+  },
 })

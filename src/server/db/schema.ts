@@ -269,9 +269,17 @@ export const tiposDocumentos = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tipo: text('tipo').notNull(),
+    /**
+     * "Validade do documento (dias)": an approved file of this type is valid that many days
+     * from its upload (null: it never expires; a certidão negativa 30-180 days).
+     */
+    validade_dias: integer('validade_dias'),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('tipos_documentos_tipo_chave_idx').on(nomeChave(t.tipo))],
+  (t) => [
+    uniqueIndex('tipos_documentos_tipo_chave_idx').on(nomeChave(t.tipo)),
+    check('tipos_documentos_validade_check', sql`${t.validade_dias} between 1 and 36500`),
+  ],
 )
 
 export const tiposServicosTiposDocumentos = pgTable(
@@ -315,10 +323,18 @@ export const servicos = pgTable(
     origem: text('origem', { enum: ['admin', 'cliente'] })
       .notNull()
       .default('admin'),
+    /**
+     * The licence this service renews ("Renovar" / "Solicitar renovação"): "Renovação de …" on
+     * this one, "Renovada por …" on that one. A licence is renewed once (unique).
+     */
+    renovacao_de: uuid('renovacao_de').references((): AnyPgColumn => servicos.id, {
+      onDelete: 'set null',
+    }),
     created_at: createdAt(),
   },
   (t) => [
     check('servicos_origem_check', sql`${t.origem} in ('admin', 'cliente')`),
+    uniqueIndex('servicos_renovacao_de_idx').on(t.renovacao_de),
     index('servicos_cliente_created_idx').on(t.cliente_id, t.created_at),
     index('servicos_created_at_idx').on(t.created_at),
     index('servicos_status_idx').on(t.status_id),
@@ -397,19 +413,30 @@ export const documentoVersoes = pgTable(
     documento_id: uuid('documento_id')
       .notNull()
       .references(() => servicosTiposDocumentos.id, { onDelete: 'cascade' }),
-    caminho: text('caminho').notNull().unique(),
+    /**
+     * The stored key. Not unique: a renewal's reused document names the same file as the
+     * previous licence's version (`reaproveitada`); a file is removed only when no version names
+     * it any more (`deleteWithFiles`).
+     */
+    caminho: text('caminho').notNull(),
     tamanho: bigint('tamanho', { mode: 'number' }),
     sha256: text('sha256'),
     enviado_por: text('enviado_por', { enum: ['admin', 'cliente'] }).notNull(),
     user_id: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     atual: boolean('atual').notNull().default(true),
-    estado: text('estado', { enum: ['enviado', 'aprovado', 'rejeitado', 'substituido'] }),
+    /** `vencido`: an approved file whose type's validity ended while its service was open. */
+    estado: text('estado', {
+      enum: ['enviado', 'aprovado', 'rejeitado', 'substituido', 'vencido'],
+    }),
     motivo: text('motivo'),
     revisado_por: text('revisado_por').references(() => user.id, { onDelete: 'set null' }),
     revisado_em: timestamp('revisado_em', { withTimezone: true }),
+    /** "Reaproveitado da licença anterior": an approved version copied by a renewal. */
+    reaproveitada: boolean('reaproveitada').notNull().default(false),
   },
   (t) => [
+    index('documento_versoes_caminho_idx').on(t.caminho),
     uniqueIndex('documento_versoes_atual_idx')
       .on(t.documento_id)
       .where(sql`${t.atual}`),
@@ -421,7 +448,7 @@ export const documentoVersoes = pgTable(
     check('documento_versoes_enviado_por_check', sql`${t.enviado_por} in ('admin', 'cliente')`),
     check(
       'documento_versoes_estado_check',
-      sql`${t.estado} in ('enviado', 'aprovado', 'rejeitado', 'substituido')`,
+      sql`${t.estado} in ('enviado', 'aprovado', 'rejeitado', 'substituido', 'vencido')`,
     ),
   ],
 )
@@ -650,9 +677,7 @@ export const servicosPainel = pgTable(
       .on(t.vigencia_fim, t.servico_id, t.categoria_id, t.status_id)
       .where(sql`${t.arquivado} = false`),
     // A short pending list (64 kB, migration 0017): a search reads all of it.
-    index('servicos_painel_termos_idx')
-      .using('gin', t.termos)
-      .with({ gin_pending_list_limit: 64 }),
+    index('servicos_painel_termos_idx').using('gin', t.termos).with({ gin_pending_list_limit: 64 }),
   ],
 )
 

@@ -17,6 +17,10 @@ export const STATUS_INICIAIS = [
     descricao:
       'Renovação protocolada no prazo: a licença continua válida até a decisão do órgão (LC 140/2011, art. 14, §4º).',
   },
+  {
+    nome: 'Renovada',
+    descricao: 'A renovação desta licença já tem vigência: este serviço não vence mais.',
+  },
 ]
 
 /** Idempotent: inserts the statuses that are missing (by name, ignoring case and accents). */

@@ -43,9 +43,15 @@ export const RENOVAR_120 =
 export const TIPOS_SERVICOS: [string, string, number, string | null][] = [
   ['Licença Prévia (LP)', 'Licenciamento Ambiental', 1825, null],
   ['Licença de Instalação (LI)', 'Licenciamento Ambiental', 2190, null],
-  ['Licença de Operação (LO)', 'Licenciamento Ambiental', 1460, RENOVAR_120],
-  ['Renovação de Licença de Operação (RLO)', 'Licenciamento Ambiental', 1460, RENOVAR_120],
+  // Lei 15.190/2025 (in force since February 2026): operating licences for 5 to 10 years.
+  ['Licença de Operação (LO)', 'Licenciamento Ambiental', 3650, RENOVAR_120],
+  ['Renovação de Licença de Operação (RLO)', 'Licenciamento Ambiental', 3650, RENOVAR_120],
   ['Licença Ambiental Simplificada (LAS)', 'Licenciamento Ambiental', 1460, RENOVAR_120],
+  // The licence types Lei 15.190/2025 added.
+  ['Licença Ambiental Única (LAU)', 'Licenciamento Ambiental', 3650, RENOVAR_120],
+  ['Licença por Adesão e Compromisso (LAC)', 'Licenciamento Ambiental', 1825, RENOVAR_120],
+  ['Licença de Operação Corretiva (LOC)', 'Licenciamento Ambiental', 1825, RENOVAR_120],
+  ['Licença Ambiental Especial (LAE)', 'Licenciamento Ambiental', 3650, RENOVAR_120],
   ['Declaração de Dispensa de Licenciamento', 'Licenciamento Ambiental', 1095, null],
   [
     'Outorga de uso de água',
@@ -95,7 +101,20 @@ export const TIPOS_DOCUMENTOS = [
   'Laudo de análise de água',
   'Recibo de inscrição no CAR',
   'Manifestos de Transporte de Resíduos (MTR)',
+  'Certidão negativa de débitos ambientais',
 ]
+
+/**
+ * "Validade do documento (dias)" of the document types that expire (the others, the ART among
+ * them, never do): an approved file older than that is not reused by a renewal and goes back to
+ * 'Pendente' while its service is open.
+ */
+export const VALIDADE_DOCUMENTOS: Record<string, number> = {
+  'Certidão negativa de débitos ambientais': 180,
+  'Certidão de uso e ocupação do solo': 180,
+  'Comprovante de endereço': 90,
+  'Laudo de análise de água': 180,
+}
 
 const BASICOS = [
   'Contrato Social ou Estatuto',
@@ -121,12 +140,14 @@ export const REGRAS: Record<string, string[]> = {
   ],
   'Licença de Operação (LO)': [
     ...BASICOS,
+    'Certidão negativa de débitos ambientais',
     'Licença anterior',
     'Relatório de cumprimento de condicionantes',
     'Comprovante de pagamento de taxa',
   ],
   'Renovação de Licença de Operação (RLO)': [
     ...BASICOS,
+    'Certidão negativa de débitos ambientais',
     'Licença anterior',
     'Relatório de cumprimento de condicionantes',
     'Comprovante de pagamento de taxa',
@@ -135,6 +156,33 @@ export const REGRAS: Record<string, string[]> = {
     ...BASICOS,
     'Certidão de uso e ocupação do solo',
     'Comprovante de pagamento de taxa',
+  ],
+  'Licença Ambiental Única (LAU)': [
+    ...BASICOS,
+    'Certidão de uso e ocupação do solo',
+    'Certidão negativa de débitos ambientais',
+    'Memorial descritivo do empreendimento',
+    'Anotação de Responsabilidade Técnica (ART)',
+    'Comprovante de pagamento de taxa',
+  ],
+  'Licença por Adesão e Compromisso (LAC)': [
+    ...BASICOS,
+    'Certidão negativa de débitos ambientais',
+    'Anotação de Responsabilidade Técnica (ART)',
+  ],
+  'Licença de Operação Corretiva (LOC)': [
+    ...BASICOS,
+    'Certidão negativa de débitos ambientais',
+    'Relatório de cumprimento de condicionantes',
+    'Anotação de Responsabilidade Técnica (ART)',
+    'Comprovante de pagamento de taxa',
+  ],
+  'Licença Ambiental Especial (LAE)': [
+    ...BASICOS,
+    'Certidão negativa de débitos ambientais',
+    'Planta de localização do empreendimento',
+    'Memorial descritivo do empreendimento',
+    'Anotação de Responsabilidade Técnica (ART)',
   ],
   'Declaração de Dispensa de Licenciamento': [...BASICOS, 'Certidão de uso e ocupação do solo'],
   'Outorga de uso de água': [

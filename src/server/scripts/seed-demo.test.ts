@@ -17,8 +17,8 @@ describe('npm run seed:demo', () => {
     const first = await seedDemo(t.db, t.app.ctx.auth, '2026-05-10')
     expect(first).toMatchObject({
       categorias: 5,
-      tiposServicos: 16,
-      tiposDocumentos: 15,
+      tiposServicos: 20,
+      tiposDocumentos: 16,
       schedules: 4,
       clientes: 3,
       servicos: 7,
@@ -73,9 +73,28 @@ describe('npm run seed:demo', () => {
     expect(tipos.rows[0]).toMatchObject({
       tipo: 'Licença de Operação (LO)',
       categoria: 'Licenciamento Ambiental',
-      validade: 1460,
+      validade: 3650, // Lei 15.190/2025: operating licences for 5 to 10 years
       antecedencia_renovacao: 120, // The 120-day warning the landing page promises
     })
+    // the types Lei 15.190/2025 added, and documents that expire (the ART never does)
+    const lei = (
+      await a.inject({ method: 'GET', url: '/api/admin/tipos-servicos?q=licenca%20ambiental' })
+    )
+      .json()
+      .rows.map((r: { tipo: string }) => r.tipo)
+    expect(lei).toEqual(
+      expect.arrayContaining(['Licença Ambiental Única (LAU)', 'Licença Ambiental Especial (LAE)']),
+    )
+    const docs = (
+      await a.inject({ method: 'GET', url: '/api/admin/tipos-documentos?q=certidao%20negativa' })
+    ).json().rows
+    expect(docs[0]).toMatchObject({
+      tipo: 'Certidão negativa de débitos ambientais',
+      validade_dias: 180,
+    })
+    const art = (await a.inject({ method: 'GET', url: '/api/admin/tipos-documentos?q=ART' })).json()
+      .rows
+    expect(art[0]).toMatchObject({ validade_dias: null })
   })
 
   it('demo clients have confirmed accounts with role usuario and the demo password', async () => {

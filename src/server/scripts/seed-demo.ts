@@ -38,6 +38,7 @@ import {
   EMPRESA,
   REGRAS,
   RENOVAR_120,
+  VALIDADE_DOCUMENTOS,
   SCHEDULES,
   TIPOS_DOCUMENTOS,
   TIPOS_SERVICOS,
@@ -125,11 +126,18 @@ export async function seedDemo(db: Db, auth: Auth, now = today()): Promise<SeedD
       .select({ id: tiposDocumentos.id })
       .from(tiposDocumentos)
       .where(eq(tiposDocumentos.tipo, tipo))
-    if (found) documentoIds.set(tipo, found.id)
-    else {
+    const validade_dias = VALIDADE_DOCUMENTOS[tipo] ?? null
+    if (found) {
+      documentoIds.set(tipo, found.id)
+      if (validade_dias)
+        await db
+          .update(tiposDocumentos)
+          .set({ validade_dias })
+          .where(and(eq(tiposDocumentos.id, found.id), isNull(tiposDocumentos.validade_dias)))
+    } else {
       const [row] = await db
         .insert(tiposDocumentos)
-        .values({ tipo })
+        .values({ tipo, validade_dias })
         .returning({ id: tiposDocumentos.id })
       documentoIds.set(tipo, row.id)
       summary.tiposDocumentos++

@@ -54,15 +54,37 @@ export async function storeUpload<T>(
 
 /**
  * Runs `work` in one transaction; it deletes rows and answers the stored keys they owned (read
- * them with `documentFiles` before deleting). The objects are removed only after the commit.
+ * them with `documentFiles` before deleting). The objects are removed only after the commit,
+ * and only those no remaining version names: a renewal's reused document
+ * ("Reaproveitado da licença anterior") shares its file with the previous licence's version.
+ * A renewal reading a version to reuse locks it (`for share`), so a delete either commits first
+ * (the renewal then skips it) or waits and, reading after the renewal's commit, keeps the file.
  */
 export async function deleteWithFiles<T>(
   deps: FileDeps,
   work: (tx: Tx) => Promise<{ result: T; keys: string[] }>,
 ): Promise<T> {
-  const { result, keys } = await deps.db.transaction(work)
+  const { result, keys } = await deps.db.transaction(async (tx) => {
+    const done = await work(tx)
+    return { ...done, keys: await unnamed(tx, done.keys) }
+  })
   await removeStored(deps.storage, keys, deps.log)
   return result
+}
+
+/** The keys of `keys` that no version names (once the transaction's deletes are made). */
+async function unnamed(tx: Tx, keys: string[]): Promise<string[]> {
+  const unique = [...new Set(keys)]
+  if (!unique.length) return unique
+  const named = new Set<string>()
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await tx
+      .select({ caminho: documentoVersoes.caminho })
+      .from(documentoVersoes)
+      .where(inArray(documentoVersoes.caminho, unique.slice(i, i + 500)))
+    for (const r of rows) named.add(r.caminho)
+  }
+  return unique.filter((k) => !named.has(k))
 }
 
 /** The stored keys of every version of the documents matching `where`. */

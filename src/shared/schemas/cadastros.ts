@@ -98,14 +98,33 @@ export type TipoServico = Omit<z.infer<typeof TipoServicoSchema>, 'created_at'> 
 
 // ---- tipos_documentos ----
 
+export const VALIDADE_DOCUMENTO_INVALIDA =
+  'A validade do documento deve ser um número inteiro de dias entre 1 e 36500.'
+
 export const TipoDocumentoFormSchema = z.object(
-  { tipo: requiredText('Preencha o nome do tipo de documento.') },
+  {
+    tipo: requiredText('Preencha o nome do tipo de documento.'),
+    // "Validade do documento (dias)": blank (or null) is "never expires".
+    validade_dias: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim())) : v),
+        z
+          .number({ error: VALIDADE_DOCUMENTO_INVALIDA })
+          .int(VALIDADE_DOCUMENTO_INVALIDA)
+          .min(1, VALIDADE_DOCUMENTO_INVALIDA)
+          .max(36500, VALIDADE_DOCUMENTO_INVALIDA)
+          .nullable(),
+      )
+      .optional()
+      .transform((v) => v ?? null),
+  },
   { error: DADOS_INVALIDOS },
 )
 export type TipoDocumentoForm = z.input<typeof TipoDocumentoFormSchema>
 export const TipoDocumentoSchema = z.object({
   id: z.string(),
   tipo: z.string(),
+  validade_dias: z.number().nullable(),
   created_at: z.date(),
 })
 export type TipoDocumento = Omit<z.infer<typeof TipoDocumentoSchema>, 'created_at'> & {

@@ -1,12 +1,15 @@
 import { z } from 'zod'
+import { addDays, formatDate, today } from '../datas.ts'
 import { pageOf, requiredText } from './common.ts'
 
 /**
  * The review of a client's document version. `enviado` waits for review ("Em
  * análise"); `substituido`: a newer version came before any review. The consultancy's own
- * documents are never reviewed (null).
+ * documents are never reviewed (null). `vencido`: an approved file whose type's "Validade do
+ * documento (dias)" ended while its service was open (the daily job): 'Pendente' again, to send
+ * a new one.
  */
-export const ESTADOS = ['enviado', 'aprovado', 'rejeitado', 'substituido'] as const
+export const ESTADOS = ['enviado', 'aprovado', 'rejeitado', 'substituido', 'vencido'] as const
 export type Estado = (typeof ESTADOS)[number]
 const EstadoSchema = z.enum(ESTADOS).nullable()
 
@@ -26,6 +29,10 @@ export const DocumentoEnviadoSchema = z.object({
   status: z.string().nullable(),
   estado: EstadoSchema,
   motivo: z.string().nullable(),
+  /** "Reaproveitado da licença anterior": reused by a renewal (the same stored file). */
+  reaproveitado: z.boolean(),
+  /** The file's last valid day ("Válido até" / "Vencido em"); null: its type never expires. */
+  valido_ate: z.string().nullable(),
 })
 export type DocumentoEnviado = z.infer<typeof DocumentoEnviadoSchema>
 
@@ -61,6 +68,8 @@ export const AdminDocumentoSchema = z.object({
   estado: EstadoSchema,
   motivo: z.string().nullable(),
   versoes: z.number(),
+  reaproveitado: z.boolean(),
+  valido_ate: z.string().nullable(),
 })
 export type AdminDocumento = z.infer<typeof AdminDocumentoSchema>
 
@@ -113,6 +122,8 @@ export const DocumentoEmAnaliseSchema = z.object({
   protocolo: z.string().nullable(),
   tipo: z.string(),
   data_envio: z.string(),
+  /** Its validity from this upload ("Válido até"); null when its type never expires. */
+  valido_ate: z.string().nullable(),
 })
 export type DocumentoEmAnalise = z.infer<typeof DocumentoEmAnaliseSchema>
 export const FilaDocumentosSchema = pageOf(DocumentoEmAnaliseSchema)
@@ -131,7 +142,7 @@ export const DocumentoEncontradoSchema = z.object({
   arquivo: z.string(),
   enviado_em: z.string(),
   enviado_por: z.enum(['admin', 'cliente']),
-  estado: z.enum(['enviado', 'aprovado', 'rejeitado', 'substituido']).nullable(),
+  estado: EstadoSchema,
 })
 export type DocumentoEncontrado = z.infer<typeof DocumentoEncontradoSchema>
 export const DocumentosEncontradosSchema = pageOf(DocumentoEncontradoSchema)
@@ -151,6 +162,7 @@ export function badgeExigido(doc: { estado: Estado | null } | null): {
   if (doc.estado === 'aprovado') return { label: 'Aprovado', destructive: false }
   if (doc.estado === 'rejeitado') return { label: 'Rejeitado', destructive: true }
   if (doc.estado === 'substituido') return { label: 'Substituído', destructive: false }
+  if (doc.estado === 'vencido') return { label: 'Pendente', destructive: true }
   return { label: 'Em análise', destructive: false }
 }
 
@@ -191,4 +203,23 @@ export function adminDocumentKey(p: KeyStamp & { servicoId: string; safeName: st
 export function arquivoDaChave(caminho: string): string {
   const last = caminho.split('/').pop() ?? caminho
   return last.replace(/^\d+(?:\.[0-9a-f]+)?-/, '')
+}
+
+/**
+ * A document's validity as every list shows it: "Válido até {dd/MM/yyyy}" (its last valid day,
+ * `valido_ate`) through that day, then "Vencido em {the next day}"; null when its type never
+ * expires.
+ */
+export function validadeDocumento(
+  validoAte: string | null,
+  hoje: string = today(),
+): { texto: string; vencido: boolean } | null {
+  if (!validoAte) return null
+  const vencido = hoje > validoAte
+  return {
+    texto: vencido
+      ? `Vencido em ${formatDate(addDays(validoAte, 1))}`
+      : `Válido até ${formatDate(validoAte)}`,
+    vencido,
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { today } from '../datas.ts'
 import { SITUACOES_RENOVACAO } from '../renovacao.ts'
-import { dataField, texto } from './common.ts'
+import { dataField, texto, uuidField } from './common.ts'
 
 // The renewal of a licence: its deadline (`src/shared/renovacao.ts`) and its protocol at the
 // agency ("Registrar protocolo da renovação").
@@ -26,6 +26,10 @@ export const ProtocoloRenovacaoSchema = z.object(
 )
 export type ProtocoloRenovacao = z.infer<typeof ProtocoloRenovacaoSchema>
 
+/** A service linked by a renewal (its protocol names it). */
+export const ServicoLigadoSchema = z.object({ id: z.string(), protocolo: z.string().nullable() })
+export type ServicoLigado = z.infer<typeof ServicoLigadoSchema>
+
 /** The "Renovação" card of a service, as its client reads it. */
 export const RenovacaoSchema = z.object({
   servico_id: z.string(),
@@ -38,6 +42,14 @@ export const RenovacaoSchema = z.object({
   dias: z.number().nullable(),
   situacao: z.enum(SITUACOES_RENOVACAO),
   protocolo: z.object({ data_protocolo: z.string(), numero_processo: z.string() }).nullable(),
+  /** "Renovação de …": the licence this service renews. */
+  renovacao_de: ServicoLigadoSchema.nullable(),
+  /** "Renovada por …": the service that renews this one. */
+  renovada_por: ServicoLigadoSchema.nullable(),
+  /** From when the client may "Solicitar renovação" (`inicioSolicitacao`); null without a deadline. */
+  solicitar_a_partir_de: z.string().nullable(),
+  /** The client may ask for the renewal today: inside the window, not renewed, not archived. */
+  pode_solicitar: z.boolean(),
 })
 export type Renovacao = z.infer<typeof RenovacaoSchema>
 
@@ -51,3 +63,21 @@ export const AdminRenovacaoSchema = RenovacaoSchema.extend({
 export type AdminRenovacao = z.infer<typeof AdminRenovacaoSchema>
 
 export const TIPO_COMPROVANTE = 'Comprovante de protocolo da renovação'
+
+/** "Renovar" (admin): the next service, of the same type unless another is chosen. */
+export const RenovarSchema = z.object(
+  { tipo_servico_id: uuidField('Selecione um tipo de serviço válido.').optional() },
+  { error: 'Dados inválidos.' },
+)
+export type Renovar = z.infer<typeof RenovarSchema>
+
+/** The service a renewal created, and how many documents it reused. */
+export const ServicoRenovadoSchema = z.object({
+  id: z.string(),
+  protocolo: z.string().nullable(),
+  documentos_reaproveitados: z.number(),
+})
+export type ServicoRenovado = z.infer<typeof ServicoRenovadoSchema>
+
+export const JA_RENOVADO = 'Este serviço já foi renovado.'
+export const REAPROVEITADO = 'Reaproveitado da licença anterior'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isIsoDate } from '../datas.ts'
+import { SITUACOES_RENOVACAO } from '../renovacao.ts'
 import {
   CORPO_INVALIDO,
   DADOS_INVALIDOS,
@@ -331,6 +332,11 @@ export const MeuServicoSchema = z.object({
   /** Required documents whose current file the consultancy rejected (to send again). */
   documentos_rejeitados: z.number(),
   avisos_abertos: z.number(),
+  /**
+   * Where its renewal stands (`src/shared/renovacao.ts`): 'fora_do_prazo' and 'prazo_perdido'
+   * show the red "Renovação fora do prazo legal" in the list.
+   */
+  renovacao: z.enum(SITUACOES_RENOVACAO),
 })
 export type MeuServico = z.infer<typeof MeuServicoSchema>
 

@@ -7,11 +7,13 @@ import { ApiError } from '../lib/api.ts'
 import { notifyError } from '../lib/notify.ts'
 import { paths } from '../paths.ts'
 import { AvisosCard } from '../features/avisos/avisos-card.tsx'
+import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { DocumentosCard } from '../features/documentos/documentos-card.tsx'
 import { RenovacaoCard } from '../features/renovacoes/renovacao-card.tsx'
 import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
+import type { TipoServico } from '#shared/schemas/cadastros.ts'
 
 /** SPEC §2 Service detail (admin). Opening it marks the service as seen. Its Histórico. */
 export function ServicoDetailPage() {
@@ -19,6 +21,7 @@ export function ServicoDetailPage() {
   const navigate = useNavigate()
   const detalhe = useQuery(servicoQuery(servicoId))
   const filtros = useQuery(filtrosQuery())
+  const tipos = useQuery(cadastroOptionsQuery<TipoServico>('tipos-servicos'))
 
   useEffect(() => {
     if (!detalhe.isError) return
@@ -58,7 +61,11 @@ export function ServicoDetailPage() {
       }
       aside={
         <>
-          <RenovacaoCard servicoId={servico.id} />
+          <RenovacaoCard
+            servicoId={servico.id}
+            tipoServicoId={servico.tipo_servico_id}
+            tipos={tipos.data}
+          />
           <AvisosCard servicoId={servico.id} />
           <HistoricoCard servicoId={servico.id} />
         </>

@@ -1,13 +1,20 @@
 import { createConfirmedAccount } from '../../../src/server/auth/auth.ts'
 import { addDays, today } from '../../../src/shared/datas.ts'
-import { createCliente, createServico, createTipoServico, getStatus } from '../../factories.ts'
+import {
+  createCliente,
+  createRegra,
+  createServico,
+  createTipoDocumento,
+  createTipoServico,
+  getStatus,
+} from '../../factories.ts'
 import { cpf } from '../cliente-area.ts'
 import { RENOV, RENOV_PROJECTS } from '../renovacao.ts'
 import type { SeedContext } from './context.ts'
 
 /**
  * Per project, a client with an account, a Licença de Operação type (renewal 120 days before the
- * end) and one licence whose deadline passed without a protocol; the spec creates the licence it
+ * end; three required documents, the certidão valid 180 days) and one licence whose deadline passed without a protocol; the spec creates the licence it
  * files on time itself (so every repetition starts unfiled).
  */
 export async function seedRenovacao({ db, auth }: SeedContext) {
@@ -27,6 +34,10 @@ export async function seedRenovacao({ db, auth }: SeedContext) {
       validade: 4 * 365,
       antecedencia_renovacao: 120,
     })
+    for (const d of Object.values(r.documentos)) {
+      await createTipoDocumento(db, d)
+      await createRegra(db, r.tipoServicoId, d.id)
+    }
     const fim = addDays(today(), 100)
     await createServico(db, {
       id: r.atrasadaId,

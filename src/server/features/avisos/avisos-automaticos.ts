@@ -6,6 +6,7 @@ import {
   nomeCliente,
   nomeServico,
   notifyAdmins,
+  notifyCliente,
   notifyVencido,
 } from '../../db/notificacoes.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
@@ -50,6 +51,7 @@ export async function runAvisosAutomaticos(
   const avisos_criados = await criarAvisos(db, hoje)
   const { enviados, falhas } = await sendAvisosPendentes(deps, hoje)
   const prazos_perdidos = await notificarPrazosPerdidos(db, ultimo ?? addDays(hoje, -1), hoje)
+  const documentos_vencidos = await vencerDocumentos(db, hoje)
 
   const [row] = await db
     .update(avisosExecucoes)
@@ -72,6 +74,7 @@ export async function runAvisosAutomaticos(
       falhas,
       servicos_vencidos,
       prazos_perdidos,
+      documentos_vencidos,
     },
     'automatic warnings run finished',
   )
@@ -129,6 +132,13 @@ const renovacaoNoPrazo = (s: SQL) => sql`exists (
          or rs.vigencia_fim - rt.antecedencia_renovacao >= rs.vigencia_inicio))`
 
 /**
+ * The service `s` is renewed: the service renewing it ("Renovar") has its vigência, so this
+ * licence leaves every warning (and is 'Renovada').
+ */
+const renovada = (s: SQL) => sql`exists (
+  select 1 from servicos n where n.renovacao_de = ${s} and n.vigencia_fim is not null)`
+
+/**
  * Services whose vigencia_fim is in [desde, hoje - 1] (their last valid day has passed since the
  * last run) get the status 'Vencido'. Only at that moment: an administrator who sets another
  * status afterwards is not overruled the next day.
@@ -153,6 +163,7 @@ async function marcarVencidos(db: Db, desde: string, hoje: string): Promise<numb
           or(isNull(servicos.status_id), ne(servicos.status_id, vencido.id)),
           naoArquivado,
           not(renovacaoNoPrazo(sql`${servicos.id}`)),
+          not(renovada(sql`${servicos.id}`)),
         ),
       )
       .returning({ id: servicos.id, fim: servicos.vigencia_fim })
@@ -198,6 +209,7 @@ async function criarAvisos(db: Db, hoje: string): Promise<number> {
         where s.vigencia_fim >= ${hoje}::date
           and s.vigencia_fim - ${hoje}::date <= j.avisar
           and not ${renovacaoNoPrazo(sql`s.id`)}
+          and not ${renovada(sql`s.id`)}
           and (s.vigencia_inicio is null or s.vigencia_fim - s.vigencia_inicio > j.avisar)
       ),
       escolhidas as (
@@ -218,6 +230,45 @@ async function criarAvisos(db: Db, hoje: string): Promise<number> {
       returning id`,
   )
   return rows.length
+}
+
+/**
+ * Approved client documents whose type's "Validade do documento (dias)" ended before `hoje`
+ * (the upload's day in Brasília plus the days: its last valid day) while their service is open
+ * (not archived, not renewed) go back to 'Pendente' (`vencido`) and their client is told, in the
+ * same transaction. The update takes only versions still 'aprovado': a second run at the same
+ * time waits on the first one's rows and then finds them 'vencido', so each is told once.
+ */
+async function vencerDocumentos(db: Db, hoje: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await rawRows<{
+      servico_id: string
+      documento_id: string
+      tipo: string
+      valido_ate: string
+    }>(
+      tx,
+      sql`
+        update documento_versoes v set estado = 'vencido'
+        from servicos_tipos_documentos d
+        join tipos_documentos td on td.id = d.tipo_documento_id
+        join servicos_painel p on p.servico_id = d.servico_id and not p.arquivado
+        where v.documento_id = d.id and v.atual and v.estado = 'aprovado'
+          and d.enviado_por = 'cliente' and td.validade_dias is not null
+          and (v.created_at at time zone 'America/Sao_Paulo')::date + td.validade_dias < ${hoje}::date
+          and not ${renovada(sql`d.servico_id`)}
+        returning d.servico_id, d.id as documento_id, coalesce(d.tipo_documento, td.tipo) as tipo,
+          ((v.created_at at time zone 'America/Sao_Paulo')::date + td.validade_dias)::text as valido_ate`,
+    )
+    for (const row of rows)
+      await notifyCliente(tx, row.servico_id, {
+        tipo: 'aviso_automatico',
+        titulo: `${await nomeServico(tx, row.servico_id)}: o documento ${row.tipo} venceu em ${formatDate(addDays(row.valido_ate, 1))}. Envie um documento atualizado.`,
+        link: linkNotificacao.documentosCliente(row.servico_id, row.documento_id),
+        documentoId: row.documento_id,
+      })
+    return rows.length
+  })
 }
 
 /**
@@ -243,6 +294,7 @@ async function notificarPrazosPerdidos(db: Db, desde: string, hoje: string): Pro
           and (s.vigencia_inicio is null
                or s.vigencia_fim - t.antecedencia_renovacao >= s.vigencia_inicio)
           and not exists (select 1 from renovacoes r where r.servico_id = s.id)
+          and not ${renovada(sql`s.id`)}
         order by s.id
         on conflict do nothing
         returning servico_id, prazo::text`,

@@ -44,12 +44,14 @@ export async function listTiposDocumentos(db: DbOrTx, query: ListQuery) {
 const uniqueName = <T>(write: () => Promise<T>) =>
   uniqueOr(write, () => new HttpError(409, TIPO_DOCUMENTO_DUPLICADO, 'tipo'))
 
-export async function createTipoDocumento(db: DbOrTx, body: { tipo: string }) {
+type Body = { tipo: string; validade_dias: number | null }
+
+export async function createTipoDocumento(db: DbOrTx, body: Body) {
   const [row] = await uniqueName(() => db.insert(tiposDocumentos).values(body).returning())
   return row
 }
 
-export async function updateTipoDocumento(db: DbOrTx, id: string, body: { tipo: string }) {
+export async function updateTipoDocumento(db: DbOrTx, id: string, body: Body) {
   const [row] = await uniqueName(() =>
     db.update(tiposDocumentos).set(body).where(eq(tiposDocumentos.id, id)).returning(),
   )

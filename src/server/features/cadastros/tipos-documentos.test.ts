@@ -36,7 +36,12 @@ describe('GET /api/admin/tipos-documentos', () => {
     })
     expect(res.statusCode).toBe(adminOnly(200)[name])
     if (name === 'admin')
-      expect(Object.keys(res.json().rows[0]).sort()).toEqual(['created_at', 'id', 'tipo'])
+      expect(Object.keys(res.json().rows[0]).sort()).toEqual([
+        'created_at',
+        'id',
+        'tipo',
+        'validade_dias',
+      ])
   })
 
   it('pages by 10 with the count, searching accent-insensitively', async () => {
@@ -115,13 +120,37 @@ describe('POST /api/admin/tipos-documentos', () => {
     [{ tipo: 3 }, 'Preencha o nome do tipo de documento.'],
     [{ tipo: 'x'.repeat(201) }, 'Use no máximo 200 caracteres.'],
     ...WRONG_SHAPES.map((p): [unknown, string] => [p, 'Dados inválidos.']),
+    ...[0, 36501, 2.5, '30 dias', -1, true].map((validade_dias): [unknown, string] => [
+      { tipo: `Certidão ${String(validade_dias)}`, validade_dias },
+      'A validade do documento deve ser um número inteiro de dias entre 1 e 36500.',
+    ]),
   ])('bad body %j is a 400', async (payload, message) => {
+    const antes = (await t.db.select().from(tiposDocumentos)).length
     await expectRefused(
       actors.admin,
       { method: 'POST', url: '/api/admin/tipos-documentos', payload: payload as object },
       400,
       message,
     )
+    expect(await t.db.select().from(tiposDocumentos)).toHaveLength(antes)
+  })
+
+  it('"Validade do documento (dias)": a number of days, or blank for never expires', async () => {
+    const res = await actors.admin.inject({
+      method: 'POST',
+      url: '/api/admin/tipos-documentos',
+      payload: { tipo: `Certidão negativa ${unique('v')}`, validade_dias: '180' },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json().validade_dias).toBe(180)
+    expect((await byId(res.json().id)).validade_dias).toBe(180)
+    const sem = await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/tipos-documentos/${res.json().id}`,
+      payload: { tipo: res.json().tipo, validade_dias: '' },
+    })
+    expect(sem.statusCode, sem.body).toBe(200)
+    expect((await byId(res.json().id)).validade_dias).toBeNull()
   })
 })
 

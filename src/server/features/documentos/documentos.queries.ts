@@ -113,12 +113,25 @@ export async function listVersoes(
   return rows.map(({ caminho, ...v }) => ({ ...v, extensao: extensionOf(caminho) }))
 }
 
+/**
+ * The current file's last valid day: its upload's day in Brasília plus its type's "Validade do
+ * documento (dias)"; null when the type never expires (`tiposDocumentos` joined).
+ */
+export const validoAte = sql<
+  string | null
+>`(((${versao.created_at} at time zone 'America/Sao_Paulo')::date
+  + ${tiposDocumentos.validade_dias})::text)`
+
 // ---- the client's documents screen ----
 
 /** SPEC §7 step 2: the required document types of a service type, ordered by name. */
 export async function listTiposExigidos(db: DbOrTx, tipoServicoId: string) {
   return db
-    .select({ tipo_documento_id: tiposDocumentos.id, tipo: tiposDocumentos.tipo })
+    .select({
+      tipo_documento_id: tiposDocumentos.id,
+      tipo: tiposDocumentos.tipo,
+      validade_dias: tiposDocumentos.validade_dias,
+    })
     .from(tiposServicosTiposDocumentos)
     .innerJoin(
       tiposDocumentos,
@@ -160,6 +173,8 @@ export async function getDocumentosServico(
       estado: versao.estado,
       motivo: versao.motivo,
       enviado_por: doc.enviado_por,
+      reaproveitado: versao.reaproveitada,
+      valido_ate: validoAte,
     })
     .from(doc)
     .innerJoin(versao, comVersaoAtual)
@@ -176,7 +191,7 @@ export async function getDocumentosServico(
   const mostrados = new Set<string>()
   return {
     servico: { id: servico.id, tipo_servico: servico.tipo_servico, protocolo: servico.protocolo },
-    exigidos: exigidos.map((e) => {
+    exigidos: exigidos.map(({ validade_dias: _, ...e }) => {
       const d = doCliente(e.tipo_documento_id)
       if (d) mostrados.add(d.id)
       return { ...e, documento: d ? toDto(d) : null }
@@ -203,6 +218,8 @@ const adminColumns = {
   estado: versao.estado,
   motivo: versao.motivo,
   versoes: sql<number>`(select count(*)::int from ${documentoVersoes} v2 where v2.documento_id = ${doc.id})`,
+  reaproveitado: versao.reaproveitada,
+  valido_ate: validoAte,
 }
 
 const selectAdmin = (db: DbOrTx) =>

@@ -233,9 +233,11 @@ describe('client documents screen', () => {
         'estado',
         'id',
         'motivo',
+        'reaproveitado',
         'status',
         'tipo',
         'tipo_documento_id',
+        'valido_ate',
       ])
       expect(mat).toMatchObject({ estado: 'aprovado', motivo: null })
       const extras = body.extras.map((e: { tipo: string }) => e.tipo)
@@ -316,6 +318,8 @@ describe('client documents screen', () => {
         status: null,
         estado: 'enviado',
         motivo: null,
+        reaproveitado: false,
+        valido_ate: null,
       })
     })
 

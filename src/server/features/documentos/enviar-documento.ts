@@ -3,6 +3,7 @@ import type { Actor } from '../../policy.ts'
 import { keyStamp, storeUpload, type FileDeps } from '../../storage/arquivos.ts'
 import type { ReceivedFile } from '../../storage/upload.ts'
 import { ADMIN_UPLOAD_EXTENSIONS, CLIENT_UPLOAD_EXTENSIONS } from '#shared/arquivos.ts'
+import { addDays, today } from '#shared/datas.ts'
 import {
   adminDocumentKey,
   arquivoDaChave,
@@ -79,6 +80,8 @@ export async function enviarDocumentoDoCliente(
       status: null,
       estado: 'enviado' as const,
       motivo: null,
+      reaproveitado: false,
+      valido_ate: exigido.validade_dias === null ? null : addDays(today(), exigido.validade_dias),
     }
   } finally {
     await file.discard()

@@ -18,6 +18,7 @@ import {
   DOCUMENTO_NAO_ENCONTRADO,
   isoTimestamp,
   nomeTipo,
+  validoAte,
   versao,
 } from './documentos.queries.ts'
 
@@ -161,6 +162,7 @@ export async function listFila(db: DbOrTx, query: ListQuery) {
       protocolo: servicos.protocolo,
       tipo: nomeTipo('Documento'),
       data_envio: isoTimestamp(versao.created_at),
+      valido_ate: validoAte,
     })
     .from(versao)
     .innerJoin(doc, eq(doc.id, versao.documento_id))

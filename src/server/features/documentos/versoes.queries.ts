@@ -140,7 +140,14 @@ async function assertCotaCliente(
     .from(versao)
     .innerJoin(doc, eq(doc.id, versao.documento_id))
     .innerJoin(servicos, eq(servicos.id, doc.servico_id))
-    .where(and(eq(servicos.cliente_id, dono.cliente_id), eq(doc.enviado_por, 'cliente')))
+    // A renewal's reused version names a file already counted ("Reaproveitado"): no new bytes.
+    .where(
+      and(
+        eq(servicos.cliente_id, dono.cliente_id),
+        eq(doc.enviado_por, 'cliente'),
+        eq(versao.reaproveitada, false),
+      ),
+    )
   if (usado + p.tamanho > cotaMb * 1024 * 1024)
     throw new HttpError(
       413,

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { today } from '#shared/datas.ts'
-import { situacaoRenovacao } from '#shared/renovacao.ts'
+import { isArquivado } from '#shared/dias-restantes.ts'
+import { inicioSolicitacao, situacaoRenovacao } from '#shared/renovacao.ts'
 import {
   TIPO_COMPROVANTE,
   type AdminRenovacao,
   type Renovacao,
+  type ServicoLigado,
 } from '#shared/schemas/renovacoes.ts'
 
 // The "Renovação" card of a service: its deadline (computed by `src/shared/renovacao.ts`, the
@@ -20,6 +22,9 @@ type Linha = {
   antecedencia: number | null
   data_protocolo: string | null
   numero_processo: string | null
+  status_nome: string | null
+  renovacao_de: ServicoLigado | null
+  renovada_por: ServicoLigado | null
 }
 
 /** The service's dates, its type's lead time and its protocol (`for update` inside a change). */
@@ -37,9 +42,15 @@ export async function getLinhaRenovacao(
     sql`
       select s.id as servico_id, s.vigencia_inicio::text, s.vigencia_fim::text,
              t.antecedencia_renovacao as antecedencia, s.status_id, s.cliente_id,
-             r.data_protocolo::text, r.numero_processo, r.status_anterior_id
+             r.data_protocolo::text, r.numero_processo, r.status_anterior_id,
+             st.nome as status_nome,
+             (select json_build_object('id', a.id, 'protocolo', a.protocolo)
+                from servicos a where a.id = s.renovacao_de) as renovacao_de,
+             (select json_build_object('id', n.id, 'protocolo', n.protocolo)
+                from servicos n where n.renovacao_de = s.id) as renovada_por
       from servicos s
       join tipos_servicos t on t.id = s.tipo_servico_id
+      left join status st on st.id = s.status_id
       left join renovacoes r on r.servico_id = s.id
       where s.id = ${servicoId}${lock ? sql` for update of s` : sql``}`,
   )
@@ -48,7 +59,13 @@ export async function getLinhaRenovacao(
 
 export function toRenovacao(l: Linha, hoje = today()): Renovacao {
   const r = situacaoRenovacao(l, hoje)
+  const inicio = inicioSolicitacao(l)
   return {
+    renovacao_de: l.renovacao_de,
+    renovada_por: l.renovada_por,
+    solicitar_a_partir_de: inicio,
+    pode_solicitar:
+      inicio !== null && hoje >= inicio && !l.renovada_por && !isArquivado(l.status_nome),
     servico_id: l.servico_id,
     antecedencia: l.antecedencia,
     vigencia_fim: l.vigencia_fim,

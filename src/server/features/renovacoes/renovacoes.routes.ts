@@ -7,8 +7,11 @@ import {
   AdminRenovacaoSchema,
   ProtocoloRenovacaoSchema,
   RenovacaoSchema,
+  RenovarSchema,
+  ServicoRenovadoSchema,
 } from '#shared/schemas/renovacoes.ts'
 import { registrarProtocolo } from './registrar-protocolo.ts'
+import { renovarServico } from './renovar-servico.ts'
 import { getAdminRenovacao, getRenovacao } from './renovacoes.queries.ts'
 
 /**
@@ -59,6 +62,48 @@ export async function renovacoesRoutes(fastify: FastifyInstance) {
     async (request) => {
       const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
       return registrarProtocolo(app.ctx.db, servico.id, request.body, origemOf(request))
+    },
+  )
+
+  // "Renovar": the next service (the same type unless another is chosen), still-valid documents reused.
+  app.post(
+    '/api/admin/servicos/:id/renovar',
+    {
+      config: admin,
+      schema: {
+        params: IdParamsSchema,
+        body: RenovarSchema,
+        response: { 201: ServicoRenovadoSchema },
+      },
+    },
+    async (request, reply) => {
+      const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
+      const renovado = await renovarServico(
+        app.ctx.db,
+        servico.id,
+        { por: 'admin', tipo_servico_id: request.body.tipo_servico_id },
+        origemOf(request),
+      )
+      return reply.status(201).send(renovado)
+    },
+  )
+
+  // "Solicitar renovação": the client, on its own service, once inside the lead-time window.
+  app.post(
+    '/api/servicos/:id/renovar',
+    {
+      config: { audience: 'cliente' },
+      schema: { params: IdParamsSchema, response: { 201: ServicoRenovadoSchema } },
+    },
+    async (request, reply) => {
+      const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
+      const renovado = await renovarServico(
+        app.ctx.db,
+        servico.id,
+        { por: 'cliente' },
+        origemOf(request),
+      )
+      return reply.status(201).send(renovado)
     },
   )
 }

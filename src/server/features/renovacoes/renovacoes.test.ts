@@ -74,10 +74,14 @@ describe('GET /api/servicos/:id/renovacao (the client card)', () => {
       expect(Object.keys(res.json()).sort()).toEqual([
         'antecedencia',
         'dias',
+        'pode_solicitar',
         'prazo',
         'protocolo',
+        'renovacao_de',
+        'renovada_por',
         'servico_id',
         'situacao',
+        'solicitar_a_partir_de',
         'vigencia_fim',
       ])
       expect(res.json()).toMatchObject({
@@ -137,10 +141,14 @@ describe('GET /api/admin/servicos/:id/renovacao', () => {
         'comprovante',
         'comprovante_tipo_documento_id',
         'dias',
+        'pode_solicitar',
         'prazo',
         'protocolo',
+        'renovacao_de',
+        'renovada_por',
         'servico_id',
         'situacao',
+        'solicitar_a_partir_de',
         'vigencia_fim',
       ])
       expect(res.json().comprovante_tipo_documento_id).toEqual(expect.any(String))
@@ -395,5 +403,72 @@ describe('PUT /api/admin/servicos/:id/renovacao', () => {
     expect(docs.json().extras.map((d: { tipo: string }) => d.tipo)).toContain(
       'Comprovante de protocolo da renovação',
     )
+  })
+})
+
+describe('a licence filed on time does not expire on the lists', () => {
+  it("the dashboard's 'Próximos a vencer' leaves it out; it comes back when the protocol is made late", async () => {
+    const s = await licenca({ prazoEm: -3 }) // ends in 117 days
+    const proximos = async () => {
+      const ids: string[] = []
+      let next: string | null = null
+      do {
+        const res = await actors.admin.inject({
+          method: 'GET',
+          url: `/api/admin/servicos?proximos=1${next ? `&after=${next}` : ''}`,
+        })
+        expect(res.statusCode, res.body).toBe(200)
+        const body = res.json() as { rows: { id: string }[]; next: string | null }
+        ids.push(...body.rows.map((r) => r.id))
+        next = body.next
+      } while (next)
+      return ids
+    }
+    const total = async () =>
+      (await actors.admin.inject({ method: 'GET', url: '/api/admin/servicos?proximos=1' })).json()
+        .total as number
+    expect(await proximos()).toContain(s.id)
+    const antes = await total()
+
+    await put(actors.admin, s.id, { data_protocolo: addDays(HOJE, -10), numero_processo: 'N-1' })
+    expect(await proximos()).not.toContain(s.id)
+    expect(await total()).toBe(antes - 1)
+    // the row itself still reads its end date and the status the web turns into "Prorrogada"
+    const res = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos?q=${encodeURIComponent(s.protocolo!)}`,
+    })
+    expect(res.json().rows[0]).toMatchObject({
+      id: s.id,
+      vigencia_fim: s.vigencia_fim,
+      status_nome: 'Em renovação',
+    })
+
+    // corrected to a late date: the earlier status comes back, and so does the expiry
+    await put(actors.admin, s.id, { data_protocolo: addDays(HOJE, -1), numero_processo: 'N-1' })
+    expect(await proximos()).toContain(s.id)
+    expect(await total()).toBe(antes)
+  })
+
+  it("the client's list: 'no_prazo' not counted as expiring; late ones say so", async () => {
+    const noPrazo = await licenca({ prazoEm: -3 })
+    const atrasada = await licenca({ prazoEm: -3 })
+    const perdida = await licenca({ prazoEm: -1 })
+    const pendente = await licenca({ prazoEm: 5 })
+    const resumo = async () =>
+      (await actors.owner.inject({ method: 'GET', url: '/api/meus-servicos/resumo' })).json()
+        .vencendo as number
+    const antes = await resumo()
+    await put(actors.admin, noPrazo.id, { data_protocolo: addDays(HOJE, -5), numero_processo: 'A' })
+    await put(actors.admin, atrasada.id, { data_protocolo: HOJE, numero_processo: 'B' })
+    expect(await resumo()).toBe(antes - 1)
+    const lista = (
+      await actors.owner.inject({ method: 'GET', url: '/api/meus-servicos' })
+    ).json() as { id: string; renovacao: string; status: string }[]
+    const de = (id: string) => lista.find((r) => r.id === id)!
+    expect(de(noPrazo.id)).toMatchObject({ renovacao: 'no_prazo', status: 'Em renovação' })
+    expect(de(atrasada.id).renovacao).toBe('fora_do_prazo')
+    expect(de(perdida.id).renovacao).toBe('prazo_perdido')
+    expect(de(pendente.id).renovacao).toBe('pendente')
   })
 })

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import {
   avisos,
   documentoVersoes,
+  renovacoes,
   servicos,
   servicosTiposDocumentos,
   status,
@@ -12,6 +13,7 @@ import {
 import { notFound } from '../../errors.ts'
 import { ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
 import { today } from '#shared/datas.ts'
+import { situacaoRenovacao } from '#shared/renovacao.ts'
 import type { MeuServico } from '#shared/schemas/servicos.ts'
 
 // The services of one client record as their client follows them: the list with each one's
@@ -65,7 +67,7 @@ export async function getResumoMeusServicos(db: DbOrTx, actor: Actor, hoje = tod
     .select({
       precisam_documentos: sql<number>`(count(*) filter (where not x.arquivado
         and (x.documentos_enviados < x.documentos_exigidos or x.documentos_rejeitados > 0)))::int`,
-      vencendo: sql<number>`(count(*) filter (where not x.arquivado
+      vencendo: sql<number>`(count(*) filter (where not x.arquivado and not x.nao_vence
         and x.vigencia_fim between ${hoje}::date and ${hoje}::date + 120))::int`,
       avisos_abertos: sql<number>`coalesce(sum(x.avisos_abertos), 0)::int`,
     })
@@ -75,6 +77,11 @@ export async function getResumoMeusServicos(db: DbOrTx, actor: Actor, hoje = tod
           arquivado:
             sql<boolean>`coalesce(portal_normaliza(${status.nome}) = 'arquivado', false)`.as(
               'arquivado',
+            ),
+          // Filed on time ('Em renovação') or renewed ('Renovada'): not expiring (`naoVence`).
+          nao_vence:
+            sql<boolean>`coalesce(portal_normaliza(${status.nome}) in ('em renovacao', 'renovada'), false)`.as(
+              'nao_vence',
             ),
           vigencia_fim: servicos.vigencia_fim,
           documentos_exigidos: meuServicoColumns.documentos_exigidos.as('documentos_exigidos'),
@@ -93,20 +100,46 @@ export async function getResumoMeusServicos(db: DbOrTx, actor: Actor, hoje = tod
 
 /** SPEC §7: the services of the actor's own client record, newest first. */
 export async function listMeusServicos(db: DbOrTx, actor: Actor): Promise<MeuServico[]> {
-  return selectMeusServicos(db, actor).orderBy(desc(servicos.created_at), desc(servicos.id))
+  const rows = await selectMeusServicos(db, actor).orderBy(
+    desc(servicos.created_at),
+    desc(servicos.id),
+  )
+  const hoje = today()
+  return rows.map((r) => toMeuServico(r, hoje))
 }
 
 /** One service of the actor's own client record, as the client reads it. */
 export async function getMeuServico(db: DbOrTx, actor: Actor, id: string): Promise<MeuServico> {
   const [row] = await selectMeusServicos(db, actor, eq(servicos.id, id))
   if (!row) throw notFound(SERVICO_NAO_ENCONTRADO)
-  return row
+  return toMeuServico(row, today())
+}
+
+type Linha = Awaited<ReturnType<typeof selectMeusServicos>>[number]
+
+/** The row with where its renewal stands (the same rule as its "Renovação" card). */
+function toMeuServico({ antecedencia, data_protocolo, ...r }: Linha, hoje: string): MeuServico {
+  const { situacao } = situacaoRenovacao(
+    {
+      vigencia_inicio: r.vigencia_inicio,
+      vigencia_fim: r.vigencia_fim,
+      antecedencia,
+      data_protocolo,
+    },
+    hoje,
+  )
+  return { ...r, renovacao: situacao }
 }
 
 const selectMeusServicos = (db: DbOrTx, actor: Actor, where?: ReturnType<typeof eq>) =>
   db
-    .select(meuServicoColumns)
+    .select({
+      ...meuServicoColumns,
+      antecedencia: tiposServicos.antecedencia_renovacao,
+      data_protocolo: renovacoes.data_protocolo,
+    })
     .from(servicos)
     .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
     .leftJoin(status, eq(status.id, servicos.status_id))
+    .leftJoin(renovacoes, eq(renovacoes.servico_id, servicos.id))
     .where(and(ownServicos(actor), where))

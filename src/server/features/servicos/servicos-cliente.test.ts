@@ -39,6 +39,7 @@ const SERVICO_KEYS = [
   'documentos_rejeitados',
   'id',
   'protocolo',
+  'renovacao',
   'status',
   'status_id',
   'tipo_servico',

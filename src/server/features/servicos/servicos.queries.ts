@@ -153,6 +153,9 @@ export async function updateServico(
             cliente_id: antes.cliente_id,
             ...mudou,
           })
+        // A renewal that gets its vigência: the licence it renews becomes 'Renovada'.
+        if (antes?.renovacao_de && fim && ('vigencia_fim' in set || 'vigencia_inicio' in set))
+          await marcarRenovada(tx, antes.renovacao_de, origem)
         // The client hears of a new status of its service, in the same transaction.
         if (set.status_id && antes && set.status_id !== antes.status_id) {
           const [novo] = await tx
@@ -173,6 +176,42 @@ export async function updateServico(
     }
   }
   return getServicoDetalhe(db, id)
+}
+
+/**
+ * The licence a renewal renews, once the renewal has its vigência: the system status 'Renovada'
+ * (it then does not expire: `naoVence`; the warnings job leaves it), audited and told to its
+ * client like any new status. Nothing when it is already 'Renovada' or the status was removed.
+ */
+async function marcarRenovada(tx: Tx, anteriorId: string, origem: Origem) {
+  const [renovada] = await tx
+    .select({ id: status.id, nome: status.nome })
+    .from(status)
+    .where(sql`portal_nome_chave(${status.nome}) = portal_nome_chave('Renovada')`)
+  if (!renovada) return
+  const [antes] = await tx
+    .select({ status_id: servicos.status_id, cliente_id: servicos.cliente_id })
+    .from(servicos)
+    .where(eq(servicos.id, anteriorId))
+    .for('update')
+  if (!antes || antes.status_id === renovada.id) return
+  await tx.update(servicos).set({ status_id: renovada.id }).where(eq(servicos.id, anteriorId))
+  const rotulo = await nomeServico(tx, anteriorId)
+  await recordAuditoria(tx, origem, {
+    acao: 'alterar',
+    entidade: 'servico',
+    entidade_id: anteriorId,
+    rotulo,
+    servico_id: anteriorId,
+    cliente_id: antes.cliente_id,
+    antes: { status_id: antes.status_id },
+    depois: { status_id: renovada.id },
+  })
+  await notifyCliente(tx, anteriorId, {
+    tipo: 'status_alterado',
+    titulo: `${rotulo}: status alterado para ${renovada.nome}`,
+    link: linkNotificacao.inicioCliente(),
+  })
 }
 
 /**

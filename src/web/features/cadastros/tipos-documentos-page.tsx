@@ -14,6 +14,17 @@ const columns: DataTableColumn<TipoDocumento>[] = [
     cell: (r) => <span className="font-medium">{r.tipo}</span>,
   },
   {
+    id: 'validade',
+    header: 'Validade do documento',
+    className: 'whitespace-nowrap',
+    cell: (r) =>
+      r.validade_dias == null ? (
+        <span className="text-muted-foreground">Não vence</span>
+      ) : (
+        `${r.validade_dias} ${r.validade_dias === 1 ? 'dia' : 'dias'}`
+      ),
+  },
+  {
     id: 'created_at',
     header: 'Criado em',
     className: 'w-32 whitespace-nowrap',
@@ -64,7 +75,10 @@ function TipoDocumentoDialog({ row, onClose }: CadastroDialogProps<TipoDocumento
     resource: 'tipos-documentos',
     schema: TipoDocumentoFormSchema,
     row,
-    defaultValues: { tipo: row?.tipo ?? '' },
+    defaultValues: {
+      tipo: row?.tipo ?? '',
+      validade_dias: row?.validade_dias == null ? '' : String(row.validade_dias),
+    },
     onClose,
     texts: {
       title: row ? 'Editar Tipo de Documento' : 'Novo Tipo de Documento',
@@ -88,6 +102,25 @@ function TipoDocumentoDialog({ row, onClose }: CadastroDialogProps<TipoDocumento
           aria-invalid={Boolean(errors.tipo)}
           aria-describedby={errors.tipo ? 'td-tipo-erro' : undefined}
           {...form.register('tipo')}
+        />
+      </Field>
+      <Field
+        label="Validade do documento (dias)"
+        htmlFor="td-validade"
+        hint="Opcional. Em branco, o documento não vence (ex.: 180 para uma certidão negativa)."
+        error={errors.validade_dias?.message}
+      >
+        <Input
+          id="td-validade"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={36500}
+          step={1}
+          className="sm:w-40"
+          aria-invalid={Boolean(errors.validade_dias)}
+          aria-describedby={errors.validade_dias ? 'td-validade-erro' : undefined}
+          {...form.register('validade_dias')}
         />
       </Field>
     </FormDialog>

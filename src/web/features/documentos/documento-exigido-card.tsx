@@ -19,6 +19,7 @@ import { auditoriaKeys } from '../../lib/query-keys.ts'
 import { documentosQuery, uploadDocumento } from './api.ts'
 import { BaixarDocumentoButton, DocumentoBadge } from './documento-enviado.tsx'
 import { HistoricoButton } from './revisao.tsx'
+import { DocumentoValidade } from './documento-validade.tsx'
 import { CLIENT_UPLOAD_ACCEPT, CLIENT_UPLOAD_MIME, MAX_UPLOAD_BYTES } from '#shared/arquivos.ts'
 import { formatDate } from '#shared/datas.ts'
 import { badgeExigido, type DocumentosServico } from '#shared/schemas/documentos.ts'
@@ -165,6 +166,7 @@ export function ExigidoCard({
                   <CalendarDays className="size-3" />
                   Enviado em {formatDate(doc.data_envio)}
                 </p>
+                <DocumentoValidade documento={doc} />
               </div>
             </div>
             {doc.estado === 'rejeitado' && doc.motivo && (
@@ -177,7 +179,7 @@ export function ExigidoCard({
               {/* An approved document is replaced only after the consultancy reopens it. */}
               {doc.estado === 'aprovado' ? (
                 <HistoricoButton documento={{ id: doc.id, tipo: exigido.tipo }} />
-              ) : doc.estado === 'rejeitado' ? (
+              ) : doc.estado === 'rejeitado' || doc.estado === 'vencido' ? (
                 <Button
                   size="sm"
                   onClick={() => input.current?.click()}

@@ -32,6 +32,7 @@ import {
   useDeleteDocumento,
   useUpdateDocumento,
 } from './api.ts'
+import { DocumentoValidade } from './documento-validade.tsx'
 import { EstadoBadge, HistoricoButton, RevisaoAcoes } from './revisao.tsx'
 import {
   ADMIN_UPLOAD_ACCEPT,
@@ -223,6 +224,7 @@ export function DocumentosCard({
                       documentoBadge(d)
                     )}
                     {!d.visivel_usuario && <Badge variant="outline">Oculto</Badge>}
+                    <DocumentoValidade documento={d} />
                   </div>
                   <p className="text-xs text-muted-foreground">
                     {d.enviado_por === 'cliente' ? 'Cliente' : 'Consultoria'} ·{' '}

@@ -1,6 +1,7 @@
 import { FileText } from 'lucide-react'
 import { Card, CardContent } from '../../components/ui/card.tsx'
 import { BaixarDocumentoButton, DocumentoBadge } from './documento-enviado.tsx'
+import { DocumentoValidade } from './documento-validade.tsx'
 import { formatDate } from '#shared/datas.ts'
 import { badgeExtra, type DocumentoEnviado } from '#shared/schemas/documentos.ts'
 
@@ -40,6 +41,7 @@ function ExtraCard({ doc }: { doc: DocumentoEnviado }) {
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="font-medium">{doc.tipo}</h3>
               <DocumentoBadge badge={badge} />
+              <DocumentoValidade documento={doc} />
             </div>
             <p className="text-xs text-muted-foreground">
               Disponibilizado em {formatDate(doc.data_envio)}

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { paths } from '../../paths.ts'
 import { filaQuery } from './api.ts'
 import { RejeitarDialog, useAprovarDocumento } from './revisao.tsx'
+import { DocumentoValidade } from './documento-validade.tsx'
 import { formatDateTime } from '#shared/datas.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
 import type { DocumentoEmAnalise } from '#shared/schemas/documentos.ts'
@@ -52,6 +53,13 @@ export function FilaDocumentosPage() {
       header: 'Enviado em',
       className: 'whitespace-nowrap tabular-nums',
       cell: (d) => formatDateTime(d.data_envio),
+    },
+    {
+      id: 'validade',
+      header: 'Validade',
+      cell: (d) => (
+        <DocumentoValidade documento={{ reaproveitado: false, valido_ate: d.valido_ate }} />
+      ),
     },
   ]
 

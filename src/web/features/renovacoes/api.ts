@@ -7,7 +7,13 @@ import {
   renovacoesKeys,
   servicosKeys,
 } from '../../lib/query-keys.ts'
-import type { AdminRenovacao, ProtocoloRenovacao, Renovacao } from '#shared/schemas/renovacoes.ts'
+import type {
+  AdminRenovacao,
+  ProtocoloRenovacao,
+  Renovacao,
+  Renovar,
+  ServicoRenovado,
+} from '#shared/schemas/renovacoes.ts'
 
 /** The client's "Renovação" card of its service. */
 export const renovacaoQuery = (servicoId: string) =>
@@ -68,4 +74,19 @@ export const useRegistrarProtocolo = (servicoId: string) =>
       documentosKeys.admin(servicoId),
       auditoriaKeys.historico(servicoId),
     ],
+  )
+
+/** "Renovar" (admin): the next service, of the same type unless another is chosen. */
+export const useRenovar = (servicoId: string) =>
+  useMutationRefreshing(
+    (v: Renovar) =>
+      api<ServicoRenovado>(`/api/admin/servicos/${servicoId}/renovar`, { method: 'POST', body: v }),
+    [renovacoesKeys.all, servicosKeys.lists(), auditoriaKeys.historico(servicoId)],
+  )
+
+/** "Solicitar renovação" (client): the next service of its licence, valid documents reused. */
+export const useSolicitarRenovacao = (servicoId: string) =>
+  useMutationRefreshing(
+    () => api<ServicoRenovado>(`/api/servicos/${servicoId}/renovar`, { method: 'POST' }),
+    [renovacoesKeys.all, servicosKeys.meus()],
   )

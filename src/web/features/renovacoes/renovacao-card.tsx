@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { CalendarClock, FileText, Pencil, ShieldCheck, Stamp } from 'lucide-react'
+import { CalendarClock, FileText, Link2, Pencil, RefreshCw, ShieldCheck, Stamp } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
-import { useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
 import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -17,36 +19,77 @@ import {
 import { FormDateField } from '../../components/ui/date-field.tsx'
 import { FileInput } from '../../components/ui/file-input.tsx'
 import { Input } from '../../components/ui/input.tsx'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select.tsx'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
-import { adminRenovacaoQuery, renovacaoQuery, useRegistrarProtocolo } from './api.ts'
+import { paths } from '../../paths.ts'
+import {
+  adminRenovacaoQuery,
+  renovacaoQuery,
+  useRegistrarProtocolo,
+  useRenovar,
+  useSolicitarRenovacao,
+} from './api.ts'
 import { ADMIN_UPLOAD_ACCEPT, recusaUploadAdmin } from '#shared/arquivos.ts'
-import { formatDate, formatDateTime } from '#shared/datas.ts'
+import { formatDate, formatDateTime, today } from '#shared/datas.ts'
 import { renovacaoBadge } from '#shared/renovacao.ts'
 import {
   ProtocoloRenovacaoSchema,
+  RenovarSchema,
   type AdminRenovacao,
   type ProtocoloRenovacao,
   type Renovacao,
+  type Renovar,
+  type ServicoRenovado,
 } from '#shared/schemas/renovacoes.ts'
 
-/** Whether the service has a card at all: its type has a lead time and it has an end date. */
+/** Its type has a lead time and it has an end date: the deadline part of the card. */
+const temPrazo = (r: Renovacao) => r.antecedencia !== null && Boolean(r.vigencia_fim)
+
+/** Whether the service has a card at all: a deadline, or a renewal on either side. */
 const temCard = (r: Renovacao | undefined): r is Renovacao =>
-  Boolean(r && r.antecedencia !== null && r.vigencia_fim)
+  Boolean(r && (temPrazo(r) || r.renovacao_de || r.renovada_por))
+
+/** "{n} documento(s) reaproveitado(s)" after a renewal. */
+const reaproveitados = (r: ServicoRenovado) =>
+  r.documentos_reaproveitados === 1
+    ? '1 documento reaproveitado da licença anterior.'
+    : `${r.documentos_reaproveitados} documentos reaproveitados da licença anterior.`
+
+/** A service type the administration may choose for the renewal. */
+export type TipoOpcao = { id: string; tipo: string }
 
 /**
  * The "Renovação" card of the service detail (admin): the deadline, the days left to it, the
  * protocol and "Registrar protocolo da renovação" / "Editar protocolo".
  */
-export function RenovacaoCard({ servicoId }: { servicoId: string }) {
+export function RenovacaoCard({
+  servicoId,
+  tipoServicoId,
+  tipos,
+}: {
+  servicoId: string
+  /** The service's own type: the renewal's by default. */
+  tipoServicoId: string
+  /** The types "Renovar" may choose (the catalogue, loaded by the page). */
+  tipos?: TipoOpcao[]
+}) {
   const { data } = useQuery(adminRenovacaoQuery(servicoId))
   const [editando, setEditando] = useState(false)
+  const [renovando, setRenovando] = useState(false)
   if (!temCard(data)) return null
   const registrado = data.protocolo !== null
   return (
     <Card className="gap-4" role="region" aria-label="Renovação">
       <Cabecalho />
       <CardContent className="grid gap-4">
-        <Prazo r={data} />
+        <Ligacoes r={data} link={paths.admin.servico} />
+        {temPrazo(data) && <Prazo r={data} />}
         {data.protocolo && <Protocolo r={data} comprovante={data.comprovante} />}
         {data.prazo && (
           // Its text wraps in a narrow side column (1024 px) rather than widening the page.
@@ -59,9 +102,23 @@ export function RenovacaoCard({ servicoId }: { servicoId: string }) {
             {registrado ? 'Editar protocolo' : 'Registrar protocolo da renovação'}
           </Button>
         )}
+        {!data.renovada_por && (
+          <Button variant="outline" onClick={() => setRenovando(true)}>
+            <RefreshCw />
+            Renovar
+          </Button>
+        )}
       </CardContent>
       {editando && (
         <ProtocoloDialog servicoId={servicoId} r={data} onClose={() => setEditando(false)} />
+      )}
+      {renovando && (
+        <RenovarDialog
+          servicoId={servicoId}
+          tipoServicoId={tipoServicoId}
+          tipos={tipos}
+          onClose={() => setRenovando(false)}
+        />
       )}
     </Card>
   )
@@ -70,15 +127,155 @@ export function RenovacaoCard({ servicoId }: { servicoId: string }) {
 /** The same card on the client's service: what the renewal means for its licence. */
 export function RenovacaoClienteCard({ servicoId }: { servicoId: string }) {
   const { data } = useQuery(renovacaoQuery(servicoId))
+  const [confirmando, setConfirmando] = useState(false)
+  const solicitar = useSolicitarRenovacao(servicoId)
+  const navigate = useNavigate()
   if (!temCard(data)) return null
+  const enviar = () =>
+    solicitar.mutate(undefined, {
+      onSuccess: (novo) => {
+        notifySuccess('Renovação solicitada!', reaproveitados(novo))
+        setConfirmando(false)
+        void navigate(paths.usuario.documentos(novo.id))
+      },
+      onError: (err) => {
+        setConfirmando(false)
+        notifyFailure('Não foi possível solicitar a renovação.', err)
+      },
+    })
   return (
     <Card className="gap-4" role="region" aria-label="Renovação">
       <Cabecalho />
       <CardContent className="grid gap-4">
-        <Prazo r={data} cliente />
+        <Ligacoes r={data} link={paths.usuario.documentos} />
+        {temPrazo(data) && <Prazo r={data} cliente />}
         {data.protocolo && <Protocolo r={data} />}
+        {data.pode_solicitar && (
+          <Button onClick={() => setConfirmando(true)}>
+            <RefreshCw />
+            Solicitar renovação
+          </Button>
+        )}
+        {!data.renovada_por &&
+          data.solicitar_a_partir_de &&
+          data.solicitar_a_partir_de > today() && (
+            <p className="text-sm text-muted-foreground">
+              Você poderá solicitar a renovação a partir de {formatDate(data.solicitar_a_partir_de)}
+              .
+            </p>
+          )}
       </CardContent>
+      <ConfirmDialog
+        open={confirmando}
+        onOpenChange={setConfirmando}
+        title="Solicitar renovação?"
+        description={
+          <p>
+            Um novo serviço será aberto para a renovação desta licença. Os documentos aprovados que
+            ainda estão válidos serão reaproveitados; os demais ficarão pendentes de envio.
+          </p>
+        }
+        confirmLabel="Solicitar renovação"
+        pendingLabel="Solicitando..."
+        pending={solicitar.isPending}
+        onConfirm={enviar}
+      />
     </Card>
+  )
+}
+
+/** "Renovação de …" / "Renovada por …": the services a renewal links, each a link to it. */
+function Ligacoes({ r, link }: { r: Renovacao; link: (id: string) => string }) {
+  if (!r.renovacao_de && !r.renovada_por) return null
+  const item = (rotulo: string, s: NonNullable<Renovacao['renovacao_de']>) => (
+    <p className="flex items-center gap-2 text-sm">
+      <Link2 className="size-4 shrink-0 text-muted-foreground" />
+      <span>
+        {rotulo}{' '}
+        <Link
+          to={link(s.id)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {s.protocolo ?? 'serviço sem protocolo'}
+        </Link>
+      </span>
+    </p>
+  )
+  return (
+    <div className="grid gap-1">
+      {r.renovacao_de && item('Renovação de', r.renovacao_de)}
+      {r.renovada_por && item('Renovada por', r.renovada_por)}
+    </div>
+  )
+}
+
+/** "Renovar": the type of the next service (this one's by default). */
+function RenovarDialog({
+  servicoId,
+  tipoServicoId,
+  tipos,
+  onClose,
+}: {
+  servicoId: string
+  tipoServicoId: string
+  tipos?: TipoOpcao[]
+  onClose: () => void
+}) {
+  const renovar = useRenovar(servicoId)
+  const navigate = useNavigate()
+  const form = useForm<Renovar>({
+    resolver: zodResolver(RenovarSchema),
+    defaultValues: { tipo_servico_id: tipoServicoId },
+  })
+  const onSubmit = form.handleSubmit((values) => {
+    renovar.mutate(values, {
+      onSuccess: (novo) => {
+        notifySuccess('Renovação criada!', reaproveitados(novo))
+        onClose()
+        void navigate(paths.admin.servico(novo.id))
+      },
+      onError: (err) => notifyFailure('Não foi possível renovar.', err, form.setError),
+    })
+  }, notifyInvalid('Erro'))
+  const opcoes = tipos?.some((t) => t.id === tipoServicoId) ? tipos : undefined
+  return (
+    <FormDialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      dirty={form.formState.isDirty}
+      title="Renovar"
+      description="Um novo serviço é aberto para a renovação; os documentos aprovados ainda válidos são reaproveitados."
+      submitLabel="Renovar"
+      pending={renovar.isPending}
+      onSubmit={onSubmit}
+    >
+      <Field
+        label="Tipo de serviço"
+        htmlFor="renovar-tipo"
+        error={form.formState.errors.tipo_servico_id?.message}
+      >
+        <Controller
+          control={form.control}
+          name="tipo_servico_id"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} disabled={!opcoes}>
+              <SelectTrigger id="renovar-tipo" aria-label="Tipo de serviço">
+                <SelectValue
+                  placeholder={opcoes ? 'Selecione o tipo de serviço' : 'O mesmo tipo'}
+                />
+              </SelectTrigger>
+              <SelectContent>
+                {opcoes?.map((t) => (
+                  <SelectItem key={t.id} value={t.id}>
+                    {t.tipo}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </Field>
+    </FormDialog>
   )
 }
 

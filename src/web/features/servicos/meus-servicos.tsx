@@ -14,6 +14,7 @@ import { useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import {
   Dialog,
@@ -29,6 +30,7 @@ import { DiasRestantesBadge } from './servico-badges.tsx'
 import { meusServicosQuery, resumoMeusServicosQuery } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 import { diasRestantes, isArquivado } from '#shared/dias-restantes.ts'
+import { FORA_DO_PRAZO } from '#shared/renovacao.ts'
 import {
   aguardaDocumentos,
   type MeuServico,
@@ -76,7 +78,14 @@ const colunas: DataTableColumn<MeuServico>[] = [
   {
     id: 'dias',
     header: 'Dias Restantes',
-    cell: (s) => <DiasRestantesBadge vigenciaFim={s.vigencia_fim} statusNome={s.status} />,
+    cell: (s) => (
+      <div className="flex flex-wrap items-center gap-1">
+        <DiasRestantesBadge vigenciaFim={s.vigencia_fim} statusNome={s.status} />
+        {(s.renovacao === 'fora_do_prazo' || s.renovacao === 'prazo_perdido') && (
+          <Badge variant="destructive">{FORA_DO_PRAZO}</Badge>
+        )}
+      </div>
+    ),
   },
   {
     id: 'status',
