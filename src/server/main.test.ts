@@ -102,7 +102,9 @@ describe('the server process (npm start contract)', () => {
       )
       // A new installation has no "Dados da empresa": the start-up says what clients lack.
       expect(
-        server.output().match(/"Dados da empresa" lacks a contact \(e-mail, phone or WhatsApp\)/g),
+        server
+          .output()
+          .match(/Dados da empresa\\?" lacks a contact \(e-mail, phone or WhatsApp\)/g),
       ).toHaveLength(1)
 
       const login = await fetch(`${base}/api/auth/sign-in/email`, {

@@ -76,6 +76,7 @@ describe('sign-up and confirmation', () => {
       user: { id: row.id, email, emailVerified: true, twoFactorEnabled: false },
       role: 'usuario',
       aceite_pendente: false,
+      consultoria: { nome: 'Portal do Cliente', email: null, telefone: null, whatsapp: null },
     })
   })
 

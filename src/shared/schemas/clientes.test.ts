@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  acessoDe,
   ClienteCreateSchema,
   ClienteFormSchema,
   composeEndereco,
@@ -45,9 +46,11 @@ describe('ClienteFormSchema (SPEC §5 "Admin client form")', () => {
     ).toBe('Documento inválido: informe um CPF ou CNPJ válido.')
   })
 
-  it('needs a temporary password of 8+ characters on create', () => {
+  it('on create: an invitation by default, or a temporary password of 8+ characters', () => {
     const base = { nome: 'A', email: 'a@b.co', documento: '52998224725' }
-    expect(first(ClienteCreateSchema.safeParse(base))).toBe(
+    expect(ClienteCreateSchema.safeParse(base).success).toBe(true)
+    expect(acessoDe(ClienteCreateSchema.parse(base))).toBe('convite')
+    expect(first(ClienteCreateSchema.safeParse({ ...base, acesso: 'senha' }))).toBe(
       'A senha temporária deve ter pelo menos 8 caracteres.',
     )
     expect(first(ClienteCreateSchema.safeParse({ ...base, senha_temporaria: '12345' }))).toBe(
