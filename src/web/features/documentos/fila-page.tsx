@@ -24,7 +24,16 @@ export function FilaDocumentosPage() {
       id: 'tipo',
       header: 'Documento',
       card: 'title',
-      cell: (d) => <span className="font-medium">{d.tipo}</span>,
+      // Its validity folds under the type (a field of its own only on a phone card).
+      cell: (d) => (
+        <>
+          <div className="font-medium">{d.tipo}</div>
+          <div className="text-xs">
+            <DocumentoValidade documento={{ reaproveitado: false, valido_ate: d.valido_ate }} />
+          </div>
+        </>
+      ),
+      cardCell: (d) => <span className="font-medium">{d.tipo}</span>,
     },
     { id: 'cliente', header: 'Cliente', cell: (d) => d.cliente_nome },
     {
@@ -57,6 +66,7 @@ export function FilaDocumentosPage() {
     {
       id: 'validade',
       header: 'Validade',
+      table: false,
       cell: (d) => (
         <DocumentoValidade documento={{ reaproveitado: false, valido_ate: d.valido_ate }} />
       ),
