@@ -84,6 +84,8 @@ try {
       // The client's session (Lighthouse starts each run with an empty cache and no cookies).
       ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
     })
+    if (lhr.runtimeError)
+      console.log(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
       (r) => r.resourceType === 'Script',
