@@ -38,11 +38,32 @@ const preactAliases = [
 
 /** What the `base` chunk holds: loaded by /auth and by every screen of the app. */
 const baseModules = [
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-query|query-core))[\\/]/,
   /src[\\/]web[\\/]components[\\/]ui[\\/](button|card|input|label|field|password-input)\.tsx$/,
-  /src[\\/]web[\\/]lib[\\/](query-keys|me-query|mutation)\.ts$/,
+  /src[\\/]web[\\/]features[\\/]conta[\\/]aceite-campo\.tsx$/,
+  /src[\\/]web[\\/]lib[\\/](query-keys|me-query|mutation|notify)\.ts$/,
+  // What the entry needs that `area`'s modules use too: here, or `area` would take it.
+  /src[\\/]web[\\/](paths\.ts|components[\\/]ui[\\/]spinner\.tsx)$/,
+  /node_modules[\\/]react-router[\\/]|vite[\\/]preload-helper/,
   /src[\\/]web[\\/]features[\\/]conta[\\/]api\.ts$/,
   /node_modules[\\/](@radix-ui[\\/]react-(slot|compose-refs|primitive|label)|class-variance-authority)[\\/]/,
   /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/](eye|eye-off|leaf)\.mjs$/,
+]
+
+/** What the `area` chunk holds: the signed-in frame and what the screens behind it share. */
+const areaModules = [
+  /src[\\/]web[\\/]pages[\\/]app-layout\.tsx$/,
+  /src[\\/]web[\\/]components[\\/](?!ui[\\/](tabs|spinner)\.tsx$|toaster\.tsx$).*\.tsx?$/,
+  /src[\\/]shared[\\/]/,
+  // The client screens' cards and badges that other screens show too.
+  /src[\\/]web[\\/]features[\\/]servicos[\\/](status-cor-badge|servico-badges)\.tsx$/,
+  /src[\\/]web[\\/]features[\\/](renovacoes[\\/]renovacao-card|notificacoes[\\/]notificacoes-card|documentos[\\/]revisao|auditoria[\\/]historico-card)\.tsx$/,
+  /src[\\/]web[\\/]features[\\/]conta[\\/](sessoes-card|dois-fatores|alterar-senha-card)\.tsx$/,
+  /src[\\/]web[\\/]features[\\/]clientes[\\/](contato-endereco-fields|cep-field)\.tsx$/,
+  /src[\\/]web[\\/]lib[\\/](?!light-form\.ts$|notify\.ts$).*\.ts$/,
+  /src[\\/]web[\\/]features[\\/][^\\/]+[\\/]api\.ts$/,
+  /node_modules[\\/](@radix-ui|radix-ui|date-fns)[\\/]/,
+  /node_modules[\\/]lucide-react[\\/].*[\\/]icons[\\/]/,
 ]
 
 /**
@@ -54,11 +75,11 @@ const baseModules = [
 const appChunks = {
   groups: [
     {
-      name: 'react',
-      priority: 20,
-      test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+      name: 'base',
+      priority: 10,
+      test: (id: string) => baseModules.some((re) => re.test(id)),
     },
-    { name: 'base', priority: 10, test: (id: string) => baseModules.some((re) => re.test(id)) },
+    { name: 'area', priority: 5, test: (id: string) => areaModules.some((re) => re.test(id)) },
   ],
 }
 
@@ -75,6 +96,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: path.resolve(import.meta.dirname, process.env.PORTAL_DIST ?? 'dist', 'web'),
     emptyOutDir: !isLanding(mode),
+    cssCodeSplit: isLanding(mode),
     rollupOptions: {
       input: isLanding(mode) ? path.join(root, 'index.html') : path.join(root, 'app.html'),
       // The landing page is one script (Preact and its components): no groups there.

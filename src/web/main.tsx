@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { Toaster } from './components/toaster.tsx'
 import { ApiError } from './lib/api.ts'
+import { meQuery } from './lib/me-query.ts'
 import { paths } from './paths.ts'
 import { router } from './router.tsx'
 import './styles.css'
@@ -20,6 +21,10 @@ const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError }),
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 })
+
+// A signed-in screen needs the session before anything else: asked for now, while the screen's
+// code downloads, rather than once the route guard has loaded (one round trip less on a phone).
+if (window.location.pathname.startsWith(paths.app)) void queryClient.prefetchQuery(meQuery())
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -46,7 +46,7 @@ test('/auth loads at most 120 KB of JavaScript as served with brotli, and no scr
     names.filter((n) => /\/assets\/(app-layout|app-shell|(?!auth-page).*-page)-/.test(n)),
   ).toEqual([])
   // Few requests: each costs its headers in what Lighthouse counts (the shared small modules are
-  // the 'base' chunk; React, the entry, base, the page and the bundler's runtime: 5 today).
+  // the 'base' chunk, React included; the entry, base, the page and the bundler's runtime: 4 today).
   expect(names.length, names.join(' ')).toBeLessThanOrEqual(6)
   const total = [...scripts.values()].reduce((a, b) => a + b, 0)
   expect(total).toBeLessThanOrEqual(120 * 1024)

@@ -1,19 +1,31 @@
+import { useQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import { useParams } from 'react-router'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
+import { documentosQuery } from '../features/documentos/api.ts'
 import { DocumentosPage } from '../features/documentos/documentos-page.tsx'
 import { RenovacaoClienteCard } from '../features/renovacoes/renovacao-card.tsx'
 
 /**
  * The client's documents screen of a service (SPEC §2) with, below it, the service's timeline
- * (its creation, status changes, the client's uploads and the reviews).
+ * (its creation, status changes, the client's uploads and the reviews). The cards below the
+ * documents ask for their data once the documents have come (the same query as DocumentosPage's,
+ * from the cache), in a deferred render after them: on a phone network the screen's content
+ * comes first, in one request.
  */
 export function DocumentosServicoPage() {
   const { servicoId = '' } = useParams()
+  const { isSuccess } = useQuery(documentosQuery(servicoId))
+  const below = useDeferredValue(isSuccess)
   return (
     <div className="grid min-w-0 gap-6">
       <DocumentosPage />
-      <RenovacaoClienteCard servicoId={servicoId} />
-      <HistoricoCard servicoId={servicoId} cliente />
+      {below && (
+        <>
+          <RenovacaoClienteCard servicoId={servicoId} />
+          <HistoricoCard servicoId={servicoId} cliente />
+        </>
+      )}
     </div>
   )
 }

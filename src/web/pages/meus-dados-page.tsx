@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useDeferredValue, useEffect } from 'react'
 import { PageHeader } from '../components/page-header.tsx'
 import { CenteredSpinner } from '../components/ui/spinner.tsx'
 import { notifyError } from '../lib/notify.ts'
@@ -20,6 +20,11 @@ import { PrivacidadeCard } from '../features/privacidade/privacidade-card.tsx'
 export function MeusDadosPage() {
   const { data: me } = useMe()
   const { data, isPending, isError } = useQuery(meusDadosQuery())
+  const loaded = !isPending && !!me
+  // The cards below the form ask for their own data (sessions, e-mail choices, privacy): they are
+  // drawn in a deferred render after the form, so the screen's content comes first and their
+  // requests follow it (issue 32: at most 10 requests before a client screen shows).
+  const below = useDeferredValue(loaded)
 
   useEffect(() => {
     if (isError) notifyError('Erro', 'Não foi possível carregar seus dados.')
@@ -41,10 +46,14 @@ export function MeusDadosPage() {
             email={me.user.email}
           />
           <AlterarSenhaCard />
-          <SegurancaCard />
-          <SessoesCard />
-          <NotificacoesCard />
-          <PrivacidadeCard />
+          {below && (
+            <>
+              <SegurancaCard />
+              <SessoesCard />
+              <NotificacoesCard />
+              <PrivacidadeCard />
+            </>
+          )}
         </div>
       )}
     </div>

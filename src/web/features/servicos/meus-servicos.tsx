@@ -10,7 +10,7 @@ import {
   Plus,
   X,
 } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useDeferredValue, useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -113,6 +113,8 @@ export function MeusServicos({
 }) {
   const lista = useQuery(meusServicosQuery())
   const todos = lista.data
+  // The summary asks for its counts in a deferred render after the list: the list comes first.
+  const listaPronta = useDeferredValue(!lista.isPending)
   const [detalhe, setDetalhe] = useState<MeuServico | null>(null)
   const [params, setParams] = useSearchParams()
   const filtroParam = params.get('filtro')
@@ -135,7 +137,14 @@ export function MeusServicos({
         description="Acompanhe seus serviços, a vigência de cada um e os documentos enviados."
         actions={todos && todos.length > 0 ? novo : undefined}
       />
-      {todos && todos.length > 0 && <Resumo servicos={todos} />}
+      {!listaPronta ? (
+        // The summary's room, kept while the list loads: the list does not move when it comes.
+        <div className="invisible" aria-hidden>
+          <ResumoCards servicos={[]} r={RESUMO_VAZIO} />
+        </div>
+      ) : (
+        todos && todos.length > 0 && <Resumo servicos={todos} />
+      )}
       {filtro && (
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 className="font-semibold">{FILTROS[filtro].titulo}</h2>
@@ -233,7 +242,12 @@ const plural = (n: number, um: string, varios: string) => (n === 1 ? um : varios
  */
 function Resumo({ servicos }: { servicos: MeuServico[] }) {
   const { data } = useQuery(resumoMeusServicosQuery())
-  const r: ResumoMeusServicos = data ?? { precisam_documentos: 0, vencendo: 0, avisos_abertos: 0 }
+  return <ResumoCards servicos={servicos} r={data ?? RESUMO_VAZIO} />
+}
+
+const RESUMO_VAZIO: ResumoMeusServicos = { precisam_documentos: 0, vencendo: 0, avisos_abertos: 0 }
+
+function ResumoCards({ servicos, r }: { servicos: MeuServico[]; r: ResumoMeusServicos }) {
   const documentos = servicos.filter(FILTROS.documentos.aplica)
   const itens = [
     {
