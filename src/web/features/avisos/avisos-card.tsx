@@ -246,8 +246,9 @@ function AvisoAutomaticoInfo({ info }: { info: AvisoAutomatico }) {
   return (
     <div className="mt-2 grid gap-1 pl-6 text-xs">
       <div className="flex flex-wrap items-center gap-1.5">
-        <Badge variant="outline" className="gap-1 bg-background">
-          <CalendarClock className="size-3" />
+        {/* Wraps in the detail's narrow side column (1024 px) rather than widening it. */}
+        <Badge variant="outline" className="gap-1 bg-background whitespace-normal">
+          <CalendarClock className="size-3 shrink-0" />
           Automático · {info.avisar} {info.avisar === 1 ? 'dia' : 'dias'} antes
         </Badge>
       </div>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { Building2, Save } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { MaskedInput } from '../../components/ui/masked-input.tsx'
+import { FormMaskedInput } from '../../components/ui/masked-input.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { empresaQuery, useUpdateEmpresa } from './api.ts'
 import { EmpresaFormSchema, type Empresa } from '#shared/schemas/empresa.ts'
@@ -105,21 +105,12 @@ export function EmpresaCard() {
               />
             </Field>
             <Field label="Telefone" htmlFor="empresa-telefone" error={errors.telefone?.message}>
-              <Controller
+              <FormMaskedInput
                 control={form.control}
                 name="telefone"
-                render={({ field }) => (
-                  <MaskedInput
-                    id="empresa-telefone"
-                    mask="telefone"
-                    inputMode="tel"
-                    {...aria('telefone')}
-                    name={field.name}
-                    value={field.value ?? ''}
-                    onValueChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
+                id="empresa-telefone"
+                mask="telefone"
+                inputMode="tel"
               />
             </Field>
             <Field
@@ -128,21 +119,12 @@ export function EmpresaCard() {
               error={errors.whatsapp?.message}
               hint="Um celular; o cliente abre a conversa pelo portal e pelos emails."
             >
-              <Controller
+              <FormMaskedInput
                 control={form.control}
                 name="whatsapp"
-                render={({ field }) => (
-                  <MaskedInput
-                    id="empresa-whatsapp"
-                    mask="telefone"
-                    inputMode="tel"
-                    {...aria('whatsapp')}
-                    name={field.name}
-                    value={field.value ?? ''}
-                    onValueChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
+                id="empresa-whatsapp"
+                mask="telefone"
+                inputMode="tel"
               />
             </Field>
             <Field label="Endereço" htmlFor="empresa-endereco" error={errors.endereco?.message}>
