@@ -4,7 +4,13 @@ import { clientes, servicos, tiposDocumentos, tiposServicos } from '../../db/sch
 import { buscaTsquery, pageResult } from '../../db/sql-helpers.ts'
 import { PAGE_SIZE, type ListQuery } from '#shared/schemas/common.ts'
 import { arquivoDaChave, type DocumentoEncontrado } from '#shared/schemas/documentos.ts'
-import { comVersaoAtual, doc, isoTimestamp, nomeTipo, versao } from './documentos.queries.ts'
+import {
+  comVersaoAtual,
+  doc,
+  documentoDoServico,
+  isoTimestamp,
+  versao,
+} from './documentos.queries.ts'
 
 /** Totals are exact up to this; above it the answer says so (`total` is this plus one). */
 export const BUSCA_DOCUMENTOS_LIMITE = 1000
@@ -28,12 +34,7 @@ function preparar(db: Db) {
   const pagina = (walk: boolean) =>
     db
       .select({
-        id: doc.id,
-        servico_id: doc.servico_id,
-        cliente_nome: clientes.nome,
-        tipo_servico: tiposServicos.tipo,
-        protocolo: servicos.protocolo,
-        tipo: nomeTipo('Documento'),
+        ...documentoDoServico,
         caminho: versao.caminho,
         enviado_em: isoTimestamp(versao.created_at),
         enviado_por: doc.enviado_por,

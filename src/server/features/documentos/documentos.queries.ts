@@ -3,11 +3,13 @@ import { recordAuditoria, recordLeitura, type Origem } from '../../db/auditoria.
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import { linkNotificacao, nomeServico, notifyCliente } from '../../db/notificacoes.ts'
 import {
+  clientes,
   documentoVersoes,
   servicos,
   servicosTiposDocumentos,
   status,
   tiposDocumentos,
+  tiposServicos,
   tiposServicosTiposDocumentos,
   user,
 } from '../../db/schema.ts'
@@ -38,6 +40,19 @@ export const isoTimestamp = (column: typeof versao.created_at) =>
 /** The type's name; a document whose type was deleted keeps the name it was stored with. */
 export const nomeTipo = (fallback: string) =>
   sql<string>`coalesce(${tiposDocumentos.tipo}, ${doc.tipo_documento}, ${fallback})`
+
+/**
+ * A document with its service and client, as the analysts' lists show it (the review queue, the
+ * document search): joined to servicos, clientes, tipos_servicos and (left) tipos_documentos.
+ */
+export const documentoDoServico = {
+  id: doc.id,
+  servico_id: doc.servico_id,
+  cliente_nome: clientes.nome,
+  tipo_servico: tiposServicos.tipo,
+  protocolo: servicos.protocolo,
+  tipo: nomeTipo('Documento'),
+}
 
 /** A document joined with its current version. */
 export const comVersaoAtual = and(eq(versao.documento_id, doc.id), eq(versao.atual, true))

@@ -15,6 +15,7 @@ import type { DocumentoEmAnalise, Estado, Revisao } from '#shared/schemas/docume
 import {
   comVersaoAtual,
   doc,
+  documentoDoServico,
   DOCUMENTO_NAO_ENCONTRADO,
   isoTimestamp,
   nomeTipo,
@@ -155,12 +156,7 @@ export async function listFila(db: DbOrTx, query: ListQuery) {
   const page = query.page ?? 1
   const rows: DocumentoEmAnalise[] = await db
     .select({
-      id: doc.id,
-      servico_id: doc.servico_id,
-      cliente_nome: clientes.nome,
-      tipo_servico: tiposServicos.tipo,
-      protocolo: servicos.protocolo,
-      tipo: nomeTipo('Documento'),
+      ...documentoDoServico,
       data_envio: isoTimestamp(versao.created_at),
       valido_ate: validoAte,
     })
