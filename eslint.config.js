@@ -106,6 +106,9 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['src/web/lib/notify.ts', 'src/web/components/toaster.tsx'],
     rules: {
+      // `import { type A }` keeps an empty import of its module in the bundle (verbatim module
+      // syntax): a schema's whole zod chunk on a screen that only wanted a type.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -8,7 +8,7 @@
 // '/auth' (compressed); each client screen within its transfer budget (`budget`, everything the
 // page loads, compressed, headers included).
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -24,7 +24,12 @@ const PAGES = [
   { path: '/app/usuario/dashboard', name: 'Meus Serviços', signedIn: true, budget: 280 * 1024 },
   { path: 'documentos', name: 'documentos de um serviço', signedIn: true, budget: 280 * 1024 },
   { path: '/app/meus-dados', name: 'Meus Dados', signedIn: true, budget: 280 * 1024 },
-]
+].filter(
+  // LIGHTHOUSE_PAGES=3,5 runs only those pages (1-based), e.g. while working on one screen.
+  (_, i) =>
+    !process.env.LIGHTHOUSE_PAGES ||
+    process.env.LIGHTHOUSE_PAGES.split(',').includes(String(i + 1)),
+)
 
 if (!process.argv.includes('--no-build')) {
   const built = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' })
@@ -84,6 +89,15 @@ try {
       // The client's session (Lighthouse starts each run with an empty cache and no cookies).
       ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
     })
+    // LIGHTHOUSE_SAVE=dir keeps each page's full report (JSON) to study its metrics.
+    if (process.env.LIGHTHOUSE_SAVE)
+      writeFileSync(
+        path.join(
+          process.env.LIGHTHOUSE_SAVE,
+          `${(page.name ?? page.path).replace(/\W+/g, '_')}.json`,
+        ),
+        JSON.stringify(lhr),
+      )
     if (lhr.runtimeError)
       console.log(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)

@@ -131,6 +131,9 @@ export async function buildApp(deps: AppDeps) {
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)
+  // The signed-in screens' shell asks at once for what they all need (the build writes it).
+  const areaShell =
+    hasWeb && existsSync(path.join(deps.webDir!, 'app-area.html')) ? 'app-area.html' : 'app.html'
   app.setNotFoundHandler((request, reply) => {
     // A path naming a file (`/assets/old-1a2b.js` after a deploy, `/favicon.png`) that does not
     // exist is a 404, never the app's HTML; every other unknown path is a screen of the app.
@@ -140,11 +143,14 @@ export async function buildApp(deps: AppDeps) {
       !pathname.startsWith('/api') &&
       !pathname.startsWith('/assets/') &&
       !/\.[a-z0-9]+$/i.test(pathname)
-    if (hasWeb && isPage) return reply.sendFile('app.html')
+    if (hasWeb && isPage) return reply.sendFile(isAreaPage(pathname) ? areaShell : 'app.html')
     return reply.status(404).send({ message: 'Rota não encontrada.' })
   })
   return app
 }
+
+/** A signed-in screen: `/app` and below. */
+const isAreaPage = (pathname: string) => pathname === '/app' || pathname.startsWith('/app/')
 
 /** Helmet's headers that apply to documents only (kept: nosniff, CORP and the referrer policy, which scripts obey). */
 const DOCUMENT_ONLY_HEADERS = [

@@ -12,6 +12,9 @@ const webDir = mkdtempSync(path.join(tmpdir(), 'portal-web-'))
 const files: Record<string, string> = {
   'index.html': '<!doctype html><title>landing</title>' + ' '.repeat(2000),
   'app.html': '<!doctype html><title>app</title>' + ' '.repeat(2000),
+  'app-area.html':
+    '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/area-1a2b.js">' +
+    ' '.repeat(2000),
   'assets/app-1a2b3c4d.js': 'console.log("app")\n'.repeat(200),
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
 }
@@ -94,6 +97,13 @@ describe('static files', () => {
       expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN')
       expect(page.headers['strict-transport-security'], url).toContain('max-age=')
     }
+  })
+
+  it('serves the signed-in screens the shell that preloads what they need; the others the plain one', async () => {
+    for (const url of ['/app', '/app/usuario/dashboard', '/app/meus-dados?x=1', '/app/nao-existe'])
+      expect((await get(url)).body, url).toContain('modulepreload')
+    for (const url of ['/auth', '/auth/redefinir-senha?token=x', '/aplicativo', '/outra'])
+      expect((await get(url)).body, url).not.toContain('modulepreload')
   })
 
   it('answers 404 for a missing file instead of the app: an old asset, a missing icon', async () => {

@@ -46,3 +46,6 @@ export function maskDocumento(value: string): string {
 }
 
 export const DOCUMENTO_INVALIDO = 'Documento inválido: informe um CPF ou CNPJ válido.'
+
+/** The wa.me address of a Brazilian mobile number (country code 55 added). */
+export const linkWhatsApp = (numero: string) => `https://wa.me/55${numero.replace(/\D/g, '')}`

@@ -5,7 +5,7 @@ import {
   renovacaoBadge,
   situacaoRenovacao,
 } from './renovacao.ts'
-import { validadeDocumento } from './schemas/documentos.ts'
+import { validadeDocumento } from './renovacao.ts'
 
 const LO = { vigencia_inicio: '2022-07-01', antecedencia: 120 }
 

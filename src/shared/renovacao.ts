@@ -1,4 +1,4 @@
-import { addDays, daysBetween, today } from './datas.ts'
+import { addDays, daysBetween, formatDate, today } from './datas.ts'
 import { diasBadge, type BadgeVariant } from './dias-restantes.ts'
 
 /**
@@ -104,3 +104,31 @@ export function inicioSolicitacao(v: {
 /** The next service's description: "Renovação de {protocolo anterior}". */
 export const descricaoRenovacao = (protocolo: string | null) =>
   `Renovação de ${protocolo ?? 'serviço sem protocolo'}`
+
+/**
+ * A document's validity as every list shows it: "Válido até {dd/MM/yyyy}" (its last valid day,
+ * `valido_ate`) through that day, then "Vencido em {the next day}"; null when its type never
+ * expires.
+ */
+export function validadeDocumento(
+  validoAte: string | null,
+  hoje: string = today(),
+): { texto: string; vencido: boolean } | null {
+  if (!validoAte) return null
+  const vencido = hoje > validoAte
+  return {
+    texto: vencido
+      ? `Vencido em ${formatDate(addDays(validoAte, 1))}`
+      : `Válido até ${formatDate(validoAte)}`,
+    vencido,
+  }
+}
+
+/** How a version reused from the licence before shows. */
+export const REAPROVEITADO = 'Reaproveitado da licença anterior'
+
+/** "{n} documento(s) reaproveitado(s)" after a renewal. */
+export const reaproveitados = (r: { documentos_reaproveitados: number }) =>
+  r.documentos_reaproveitados === 1
+    ? '1 documento reaproveitado da licença anterior.'
+    : `${r.documentos_reaproveitados} documentos reaproveitados da licença anterior.`

@@ -5,7 +5,7 @@ import { rowOf, toast } from './back-office.ts'
 import { FILES, completeCadastro, solicitarServico } from './cliente-area.ts'
 import { clienteAvisoAntigo, VERSAO_AVISO_ANTIGA } from './accounts.ts'
 import { ADMIN, BASE_URL, login, newClientAccount, readMail } from './fixtures.ts'
-import { VERSAO_AVISO } from '../../src/shared/schemas/conta.ts'
+import { VERSAO_AVISO } from '../../src/shared/aviso-privacidade.ts'
 
 // Part B: the client's rights (Meus Dados → "Privacidade e dados") and the
 // administrators' "Solicitações LGPD" on the Auditoria screen.

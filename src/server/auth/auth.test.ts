@@ -13,7 +13,7 @@ import {
 } from '#tests/setup/actors.ts'
 import { linkIn, readMail } from '#tests/setup/mail.ts'
 import { unique } from '#tests/factories.ts'
-import { VERSAO_AVISO } from '#shared/schemas/conta.ts'
+import { VERSAO_AVISO } from '#shared/aviso-privacidade.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>

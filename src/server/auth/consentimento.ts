@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { rawRows } from '../db/sql-helpers.ts'
-import { VERSAO_AVISO } from '#shared/schemas/conta.ts'
+import { VERSAO_AVISO } from '#shared/aviso-privacidade.ts'
 
 /**
  * The acceptance of the privacy notice and terms, with the notice's version and the

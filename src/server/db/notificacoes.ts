@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from './client.ts'
 import { rawRows } from './sql-helpers.ts'
-import type { TipoNotificacao } from '#shared/schemas/notificacoes.ts'
+import type { TipoNotificacao } from '#shared/notificacoes.ts'
 
 /**
  * Writes the bell's notifications, always with the `tx` of the event they tell about

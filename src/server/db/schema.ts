@@ -23,7 +23,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
-import { TIPOS_NOTIFICACAO } from '../../shared/schemas/notificacoes.ts'
+import { TIPOS_NOTIFICACAO } from '../../shared/notificacoes.ts'
 import { ACOES_AUDITORIA } from '../../shared/schemas/auditoria.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })

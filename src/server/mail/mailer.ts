@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { isEmail } from '#shared/schemas/servicos.ts'
 import type { Marca } from './empresa.ts'
-import { linkWhatsApp } from '#shared/schemas/empresa.ts'
+import { linkWhatsApp } from '#shared/documento.ts'
 
 export type MailMessage = {
   to: string | string[]

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sanitizeFileName } from '../arquivos.ts'
-import { arquivoDaChave, badgeExigido, badgeExtra, clientDocumentKey } from './documentos.ts'
+import { arquivoDaChave, clientDocumentKey } from './documentos.ts'
+import { badgeExigido, badgeExtra } from '../badges-documentos.ts'
 
 describe('client document key (SPEC §3)', () => {
   const ids = {

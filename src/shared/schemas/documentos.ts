@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { addDays, formatDate, today } from '../datas.ts'
 import { pageOf, requiredText } from './common.ts'
 
 /**
@@ -153,30 +152,6 @@ export const VisibilidadeSchema = z.object({
   visivel_usuario: z.boolean('Informe a visibilidade do documento.'),
 })
 
-/** SPEC §4: the badge of a client's document (its current version's review). */
-export function badgeExigido(doc: { estado: Estado | null } | null): {
-  label: 'Pendente' | 'Em análise' | 'Aprovado' | 'Rejeitado' | 'Substituído'
-  destructive: boolean
-} {
-  if (!doc) return { label: 'Pendente', destructive: true }
-  if (doc.estado === 'aprovado') return { label: 'Aprovado', destructive: false }
-  if (doc.estado === 'rejeitado') return { label: 'Rejeitado', destructive: true }
-  if (doc.estado === 'substituido') return { label: 'Substituído', destructive: false }
-  if (doc.estado === 'vencido') return { label: 'Pendente', destructive: true }
-  return { label: 'Em análise', destructive: false }
-}
-
-/** SPEC §4: the badge of an administration document. */
-export function badgeExtra(doc: { status: string | null }): {
-  label: 'Disponível' | 'Aprovado' | 'Rejeitado'
-  destructive: boolean
-} {
-  const nome = (doc.status ?? '').toLowerCase()
-  if (nome.includes('aprovado')) return { label: 'Aprovado', destructive: false }
-  if (nome.includes('rejeitado')) return { label: 'Rejeitado', destructive: true }
-  return { label: 'Disponível', destructive: false }
-}
-
 /**
  * The last segment of a stored key: `timestamp.id-sanitizedFileName`. `id` is random per write
  * (`keyStamp` on the server), so two uploads of one file in the same millisecond never share a key.
@@ -203,23 +178,4 @@ export function adminDocumentKey(p: KeyStamp & { servicoId: string; safeName: st
 export function arquivoDaChave(caminho: string): string {
   const last = caminho.split('/').pop() ?? caminho
   return last.replace(/^\d+(?:\.[0-9a-f]+)?-/, '')
-}
-
-/**
- * A document's validity as every list shows it: "Válido até {dd/MM/yyyy}" (its last valid day,
- * `valido_ate`) through that day, then "Vencido em {the next day}"; null when its type never
- * expires.
- */
-export function validadeDocumento(
-  validoAte: string | null,
-  hoje: string = today(),
-): { texto: string; vencido: boolean } | null {
-  if (!validoAte) return null
-  const vencido = hoje > validoAte
-  return {
-    texto: vencido
-      ? `Vencido em ${formatDate(addDays(validoAte, 1))}`
-      : `Válido até ${formatDate(validoAte)}`,
-    vencido,
-  }
 }

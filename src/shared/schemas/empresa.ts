@@ -20,9 +20,6 @@ const telefoneOpcional = (mensagem: string, digitos: number[]) =>
     .refine((v) => v === '' || digitos.includes(v.length), mensagem)
     .transform((v) => (v ? formatTelefone(v) : null))
 
-/** The wa.me address of a Brazilian mobile number (country code 55 added). */
-export const linkWhatsApp = (numero: string) => `https://wa.me/55${numero.replace(/\D/g, '')}`
-
 /** The admin's "Dados da empresa" form; e-mail and phone follow the client record's rules. */
 export const EmpresaFormSchema = z.object(
   {

@@ -80,4 +80,3 @@ export const ServicoRenovadoSchema = z.object({
 export type ServicoRenovado = z.infer<typeof ServicoRenovadoSchema>
 
 export const JA_RENOVADO = 'Este serviço já foi renovado.'
-export const REAPROVEITADO = 'Reaproveitado da licença anterior'

@@ -340,13 +340,6 @@ export const MeuServicoSchema = z.object({
 })
 export type MeuServico = z.infer<typeof MeuServicoSchema>
 
-/** A service waiting for the client's documents: some missing, or one rejected to send again. */
-export const aguardaDocumentos = (s: {
-  documentos_enviados: number
-  documentos_exigidos: number
-  documentos_rejeitados: number
-}) => s.documentos_enviados < s.documentos_exigidos || s.documentos_rejeitados > 0
-
 /** The summary on top of the client home (each count links to its screen). */
 export const ResumoMeusServicosSchema = z.object({
   precisam_documentos: z.number(),

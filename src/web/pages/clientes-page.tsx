@@ -3,7 +3,7 @@ import { PageHeader } from '../components/page-header.tsx'
 import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
 import { ClientesLista } from '../features/clientes/clientes-lista.tsx'
 import { AdicionarServicoDialog } from '../features/servicos/adicionar-servico-dialog.tsx'
-import { type Status, type TipoServico } from '#shared/schemas/cadastros.ts'
+import type { Status, TipoServico } from '#shared/schemas/cadastros.ts'
 import type { Cliente } from '#shared/schemas/clientes.ts'
 
 /**

@@ -6,7 +6,7 @@ import { createMailer } from '../../mail/mailer.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/setup/test-app.ts'
 import { createClientActor, type Actor } from '#tests/setup/actors.ts'
 import { readMails, startSmtpServer } from '#tests/setup/mail.ts'
-import type { TipoNotificacao } from '#shared/schemas/notificacoes.ts'
+import type { TipoNotificacao } from '#shared/notificacoes.ts'
 import { sendNotificacoesEmail } from './notificacoes-email.ts'
 
 // Unread notifications by e-mail after the delay, batched per account, exactly once,

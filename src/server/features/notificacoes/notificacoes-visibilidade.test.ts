@@ -22,7 +22,7 @@ import {
   uniqueWord,
 } from '#tests/factories.ts'
 import { addDays, today } from '#shared/datas.ts'
-import { TIPOS_ADMIN, TIPOS_CLIENTE } from '#shared/schemas/notificacoes.ts'
+import { TIPOS_ADMIN, TIPOS_CLIENTE } from '#shared/notificacoes.ts'
 import { sendNotificacoesEmail } from './notificacoes-email.ts'
 
 /**

@@ -6,12 +6,10 @@ import { HttpError, notFound } from '../../errors.ts'
 import type { Actor } from '../../policy.ts'
 import {
   NOTIFICACOES_LISTA,
-  PREFERENCIAS_CLIENTE,
-  TIPOS_ADMIN,
   type Notificacao,
   type Preferencia,
-  type TipoNotificacao,
 } from '#shared/schemas/notificacoes.ts'
+import { PREFERENCIAS_CLIENTE, TIPOS_ADMIN, type TipoNotificacao } from '#shared/notificacoes.ts'
 
 export const NOTIFICACAO_NAO_ENCONTRADA = 'Notificação não encontrada.'
 

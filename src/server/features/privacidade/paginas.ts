@@ -1,5 +1,5 @@
 import type { Empresa } from '#shared/schemas/empresa.ts'
-import { VERSAO_AVISO } from '#shared/schemas/conta.ts'
+import { VERSAO_AVISO } from '#shared/aviso-privacidade.ts'
 
 /**
  * The public pages /privacidade and /termos, rendered by the server from "Dados da

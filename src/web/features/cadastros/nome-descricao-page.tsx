@@ -5,7 +5,7 @@ import { Textarea } from '../../components/ui/textarea.tsx'
 import { CadastroPage, type CadastroDialogProps } from './cadastro-page.tsx'
 import { useCadastroForm } from './use-cadastro-form.ts'
 import { formatDate } from '#shared/datas.ts'
-import { type Categoria, type CategoriaFormSchema } from '#shared/schemas/cadastros.ts'
+import type { Categoria, CategoriaFormSchema } from '#shared/schemas/cadastros.ts'
 
 type Row = Categoria
 type Schema = typeof CategoriaFormSchema

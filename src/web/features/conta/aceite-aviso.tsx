@@ -10,7 +10,7 @@ import { signOut, useMe } from '../../lib/session.ts'
 import { acceptNotice } from './api.ts'
 import { AceiteCampo } from './aceite-campo.tsx'
 import { formatDate } from '#shared/datas.ts'
-import { ACEITE_TEXTO, VERSAO_AVISO } from '#shared/schemas/conta.ts'
+import { ACEITE_TEXTO, VERSAO_AVISO } from '#shared/aviso-privacidade.ts'
 
 /**
  * A client who accepted an older privacy notice and terms accepts the current version

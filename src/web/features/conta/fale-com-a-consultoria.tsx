@@ -8,7 +8,7 @@ import {
   CardTitle,
 } from '../../components/ui/card.tsx'
 import { useMe } from '../../lib/session.ts'
-import { linkWhatsApp } from '#shared/schemas/empresa.ts'
+import { linkWhatsApp } from '#shared/documento.ts'
 
 /**
  * "Fale com a consultoria" on the client's home: the firm's WhatsApp, phone and e-mail from

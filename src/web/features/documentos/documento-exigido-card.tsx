@@ -22,7 +22,8 @@ import { HistoricoButton } from './revisao.tsx'
 import { DocumentoValidade } from './documento-validade.tsx'
 import { CLIENT_UPLOAD_ACCEPT, CLIENT_UPLOAD_MIME, MAX_UPLOAD_BYTES } from '#shared/arquivos.ts'
 import { formatDate } from '#shared/datas.ts'
-import { badgeExigido, type DocumentosServico } from '#shared/schemas/documentos.ts'
+import type { DocumentosServico } from '#shared/schemas/documentos.ts'
+import { badgeExigido } from '#shared/badges-documentos.ts'
 
 /**
  * SPEC §2/§5 a required document of the client's service: its state, the file sent (with

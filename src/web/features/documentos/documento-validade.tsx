@@ -1,6 +1,6 @@
 import { Badge } from '../../components/ui/badge.tsx'
-import { REAPROVEITADO } from '#shared/schemas/renovacoes.ts'
-import { validadeDocumento } from '#shared/schemas/documentos.ts'
+import { REAPROVEITADO } from '#shared/renovacao.ts'
+import { validadeDocumento } from '#shared/renovacao.ts'
 
 /**
  * Beside a document wherever it is listed: "Reaproveitado da licença anterior" (a renewal reused

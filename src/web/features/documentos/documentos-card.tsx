@@ -33,7 +33,8 @@ import {
   useUpdateDocumento,
 } from './api.ts'
 import { DocumentoValidade } from './documento-validade.tsx'
-import { EstadoBadge, HistoricoButton, RevisaoAcoes } from './revisao.tsx'
+import { EstadoBadge, HistoricoButton } from './revisao.tsx'
+import { RevisaoAcoes } from './revisao-dialogs.tsx'
 import {
   ADMIN_UPLOAD_ACCEPT,
   downloadName,

@@ -3,7 +3,8 @@ import { Card, CardContent } from '../../components/ui/card.tsx'
 import { BaixarDocumentoButton, DocumentoBadge } from './documento-enviado.tsx'
 import { DocumentoValidade } from './documento-validade.tsx'
 import { formatDate } from '#shared/datas.ts'
-import { badgeExtra, type DocumentoEnviado } from '#shared/schemas/documentos.ts'
+import type { DocumentoEnviado } from '#shared/schemas/documentos.ts'
+import { badgeExtra } from '#shared/badges-documentos.ts'
 
 /** SPEC §2 "Documentos Disponibilizados": what the administration made available, to download. */
 export function DocumentosDisponibilizados({ extras }: { extras: DocumentoEnviado[] }) {

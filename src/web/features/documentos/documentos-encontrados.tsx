@@ -14,7 +14,8 @@ import { paths } from '../../paths.ts'
 import { buscaDocumentosQuery } from './api.ts'
 import { DocumentoBadge } from './documento-enviado.tsx'
 import { formatDateTime } from '#shared/datas.ts'
-import { badgeExigido, type DocumentoEncontrado } from '#shared/schemas/documentos.ts'
+import type { DocumentoEncontrado } from '#shared/schemas/documentos.ts'
+import { badgeExigido } from '#shared/badges-documentos.ts'
 
 /**
  * Under the dashboard's "Buscar": the documents whose type or file name has the words typed (the

@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { Check, Download, History, RotateCcw, X } from 'lucide-react'
+import { Download, History } from 'lucide-react'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -15,19 +12,13 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { Textarea } from '../../components/ui/textarea.tsx'
 import { apiBlob, saveBlob } from '../../lib/api.ts'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { useRevisarDocumento, versaoArquivoUrl, versoesQuery } from './api.ts'
 import { downloadName, formatBytes } from '#shared/arquivos.ts'
 import { formatDateTime } from '#shared/datas.ts'
-import {
-  badgeExigido,
-  RejeicaoSchema,
-  type DocumentoVersao,
-  type Estado,
-  type Rejeicao,
-} from '#shared/schemas/documentos.ts'
+import type { DocumentoVersao, Estado } from '#shared/schemas/documentos.ts'
+import { badgeExigido } from '#shared/badges-documentos.ts'
 
 /** The review badge of a client's document (or of one of its versions). */
 export function EstadoBadge({ estado }: { estado: Estado | null }) {
@@ -41,7 +32,7 @@ export function EstadoBadge({ estado }: { estado: Estado | null }) {
   )
 }
 
-type Revisavel = { id: string; tipo: string }
+export type Revisavel = { id: string; tipo: string }
 
 /** "Aprovar": the toast "Documento aprovado!". */
 export function useAprovarDocumento() {
@@ -57,126 +48,6 @@ export function useAprovarDocumento() {
         },
       ),
   }
-}
-
-/** The dialog "Rejeitar documento": the required "Motivo", then the toast "Documento rejeitado.". */
-export function RejeitarDialog({
-  documento,
-  onClose,
-}: {
-  documento: Revisavel | null
-  onClose: () => void
-}) {
-  const revisar = useRevisarDocumento()
-  const form = useForm<Rejeicao>({
-    resolver: zodResolver(RejeicaoSchema),
-    defaultValues: { motivo: '' },
-  })
-  const fechar = () => {
-    form.reset({ motivo: '' })
-    onClose()
-  }
-  const rejeitar = form.handleSubmit((values) => {
-    if (!documento) return
-    revisar.mutate(
-      { id: documento.id, estado: 'rejeitado', motivo: values.motivo },
-      {
-        onSuccess: () => {
-          notifySuccess('Documento rejeitado.')
-          fechar()
-        },
-        onError: (err) =>
-          notifyFailure('Não foi possível rejeitar o documento.', err, form.setError),
-      },
-    )
-  })
-  return (
-    <FormDialog
-      dirty={form.formState.isDirty}
-      open={documento !== null}
-      onOpenChange={(o) => !o && fechar()}
-      title="Rejeitar documento"
-      description={
-        documento
-          ? `${documento.tipo}: o cliente recebe o motivo por e-mail e pode enviar o documento novamente.`
-          : undefined
-      }
-      submitLabel="Rejeitar"
-      pending={revisar.isPending}
-      onSubmit={rejeitar}
-    >
-      <Field
-        label="Motivo"
-        htmlFor="rejeicao-motivo"
-        required
-        error={form.formState.errors.motivo?.message}
-      >
-        <Textarea
-          id="rejeicao-motivo"
-          rows={3}
-          aria-invalid={Boolean(form.formState.errors.motivo)}
-          {...form.register('motivo')}
-        />
-      </Field>
-    </FormDialog>
-  )
-}
-
-/**
- * On the service detail: "Aprovar" and "Rejeitar" for a document waiting for review, "Reabrir"
- * for a reviewed one.
- */
-export function RevisaoAcoes({ documento }: { documento: Revisavel & { estado: Estado | null } }) {
-  const revisar = useRevisarDocumento()
-  const { aprovar, isPending } = useAprovarDocumento()
-  const [rejeitando, setRejeitando] = useState<Revisavel | null>(null)
-
-  if (documento.estado === 'aprovado' || documento.estado === 'rejeitado')
-    return (
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={revisar.isPending}
-        aria-label={`Reabrir ${documento.tipo}`}
-        onClick={() =>
-          revisar.mutate(
-            { id: documento.id, estado: 'enviado' },
-            {
-              onSuccess: () => notifySuccess('Documento reaberto.'),
-              onError: (err) => notifyFailure('Não foi possível reabrir o documento.', err),
-            },
-          )
-        }
-      >
-        <RotateCcw />
-        Reabrir
-      </Button>
-    )
-  if (documento.estado !== 'enviado') return null
-  return (
-    <>
-      <Button
-        size="sm"
-        disabled={isPending}
-        aria-label={`Aprovar ${documento.tipo}`}
-        onClick={() => aprovar(documento)}
-      >
-        <Check />
-        Aprovar
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-destructive hover:text-destructive"
-        aria-label={`Rejeitar ${documento.tipo}`}
-        onClick={() => setRejeitando(documento)}
-      >
-        <X />
-        Rejeitar
-      </Button>
-      <RejeitarDialog documento={rejeitando} onClose={() => setRejeitando(null)} />
-    </>
-  )
 }
 
 const quem = (v: DocumentoVersao) =>

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { preferenciasQuery, useUpdatePreferencia } from './api.ts'
-import { ROTULO_NOTIFICACAO } from '#shared/schemas/notificacoes.ts'
+import { ROTULO_NOTIFICACAO } from '#shared/notificacoes.ts'
 
 /**
  * Meus Dados (both roles), "Notificações": each kind of notification of the account's

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CalendarClock, FileText, Link2, Pencil, RefreshCw, ShieldCheck, Stamp } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
@@ -15,16 +15,17 @@ import {
 } from '../../components/ui/card.tsx'
 import { notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
-import {
-  ProtocoloDialog,
-  reaproveitados,
-  RenovarDialog,
-  type TipoOpcao,
-} from './renovacao-dialogs.tsx'
+import type { TipoOpcao } from './renovacao-dialogs.tsx'
 import { adminRenovacaoQuery, renovacaoQuery, useSolicitarRenovacao } from './api.ts'
 import { formatDate, formatDateTime, today } from '#shared/datas.ts'
-import { renovacaoBadge } from '#shared/renovacao.ts'
-import { type AdminRenovacao, type Renovacao } from '#shared/schemas/renovacoes.ts'
+import { reaproveitados, renovacaoBadge } from '#shared/renovacao.ts'
+import type { AdminRenovacao, Renovacao } from '#shared/schemas/renovacoes.ts'
+
+// The card's forms (the date picker, the form library, the schemas) load when one opens: the
+// client's service shows the card without them.
+const dialogs = () => import('./renovacao-dialogs.tsx')
+const ProtocoloDialog = lazy(() => dialogs().then((m) => ({ default: m.ProtocoloDialog })))
+const RenovarDialog = lazy(() => dialogs().then((m) => ({ default: m.RenovarDialog })))
 
 /** Its type has a lead time and it has an end date: the deadline part of the card. */
 const temPrazo = (r: Renovacao) => r.antecedencia !== null && Boolean(r.vigencia_fim)
@@ -78,17 +79,19 @@ export function RenovacaoCard({
           </Button>
         )}
       </CardContent>
-      {editando && (
-        <ProtocoloDialog servicoId={servicoId} r={data} onClose={() => setEditando(false)} />
-      )}
-      {renovando && (
-        <RenovarDialog
-          servicoId={servicoId}
-          tipoServicoId={tipoServicoId}
-          tipos={tipos}
-          onClose={() => setRenovando(false)}
-        />
-      )}
+      <Suspense>
+        {editando && (
+          <ProtocoloDialog servicoId={servicoId} r={data} onClose={() => setEditando(false)} />
+        )}
+        {renovando && (
+          <RenovarDialog
+            servicoId={servicoId}
+            tipoServicoId={tipoServicoId}
+            tipos={tipos}
+            onClose={() => setRenovando(false)}
+          />
+        )}
+      </Suspense>
     </Card>
   )
 }

@@ -19,23 +19,17 @@ import { paths } from '../../paths.ts'
 import { useRegistrarProtocolo, useRenovar } from './api.ts'
 import { ADMIN_UPLOAD_ACCEPT, recusaUploadAdmin } from '#shared/arquivos.ts'
 import { formatDate } from '#shared/datas.ts'
+import { reaproveitados } from '#shared/renovacao.ts'
 import {
   ProtocoloRenovacaoSchema,
   RenovarSchema,
   type AdminRenovacao,
   type ProtocoloRenovacao,
   type Renovar,
-  type ServicoRenovado,
 } from '#shared/schemas/renovacoes.ts'
 
 // The Renovação card's forms (renovacao-card.tsx shows the card): the renewal's protocol and
 // "Renovar".
-
-/** "{n} documento(s) reaproveitado(s)" after a renewal. */
-export const reaproveitados = (r: ServicoRenovado) =>
-  r.documentos_reaproveitados === 1
-    ? '1 documento reaproveitado da licença anterior.'
-    : `${r.documentos_reaproveitados} documentos reaproveitados da licença anterior.`
 
 /** A service type the administration may choose for the renewal. */
 export type TipoOpcao = { id: string; tipo: string }

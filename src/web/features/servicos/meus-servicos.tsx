@@ -31,11 +31,8 @@ import { meusServicosQuery, resumoMeusServicosQuery } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 import { diasRestantes, isArquivado } from '#shared/dias-restantes.ts'
 import { FORA_DO_PRAZO } from '#shared/renovacao.ts'
-import {
-  aguardaDocumentos,
-  type MeuServico,
-  type ResumoMeusServicos,
-} from '#shared/schemas/servicos.ts'
+import type { MeuServico, ResumoMeusServicos } from '#shared/schemas/servicos.ts'
+import { aguardaDocumentos } from '#shared/meus-servicos.ts'
 
 /** The summary's filters of the list (`?filtro=`), the same rules as its SQL counts. */
 const FILTROS = {
