@@ -84,10 +84,11 @@ const baseModules = [
  * What the `forms` chunk holds: validation (zod and the shared schemas), the form library, the
  * masks and the date picker. Only a screen with a form on it at first sight loads it (Meus Dados,
  * the back office's screens); a dialog's form is imported when it opens, so Meus Serviços and a
- * service's documents load without it (a phone on a slow network: ~75 KB less).
+ * service's documents load without it (a phone on a slow network: ~75 KB less). The date picker's
+ * calendar (`ui/calendario.tsx`) and the QR code load when they first show, in chunks of their own.
  */
 const formsModules = [
-  /node_modules[\\/](zod|react-hook-form|@hookform|imask|react-imask|react-day-picker)[\\/]/,
+  /node_modules[\\/](zod|react-hook-form|@hookform|imask|react-imask)[\\/]/,
   /src[\\/]shared[\\/](schemas[\\/]|zod-locale\.ts$)/,
   /src[\\/]web[\\/]components[\\/]ui[\\/](date-field|masked-input)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]conta[\\/](dois-fatores|alterar-senha-card)\.tsx$/,
@@ -100,7 +101,7 @@ const formsModules = [
 /** What the `area` chunk holds: the signed-in frame and what the screens behind it share. */
 const areaModules = [
   /src[\\/]web[\\/]pages[\\/]app-layout\.tsx$/,
-  /src[\\/]web[\\/]components[\\/](?!ui[\\/](tabs|spinner)\.tsx$|toaster\.tsx$).*\.tsx?$/,
+  /src[\\/]web[\\/]components[\\/](?!ui[\\/](tabs|spinner|calendario)\.tsx$|toaster\.tsx$).*\.tsx?$/,
   /src[\\/]shared[\\/]/,
   // The client screens' cards and badges that other screens show too.
   /src[\\/]web[\\/]features[\\/]servicos[\\/](status-cor-badge|servico-badges)\.tsx$/,

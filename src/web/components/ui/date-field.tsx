@@ -1,16 +1,17 @@
-import { format, parseISO } from 'date-fns'
+import { format } from 'date-fns'
 import { CalendarDays } from 'lucide-react'
 import { Popover } from 'radix-ui'
-import { useState, type ComponentProps, type CSSProperties, type FocusEvent } from 'react'
-import { DayPicker } from 'react-day-picker'
-import { ptBR } from 'react-day-picker/locale'
-import 'react-day-picker/style.css'
+import { lazy, Suspense, useState, type ComponentProps, type FocusEvent } from 'react'
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
 import { IMaskInput } from 'react-imask'
 import { cn } from '../../lib/utils.ts'
 import { Button } from './button.tsx'
 import { inputClass } from './input.tsx'
-import { formatDate, isIsoDate, MIN_DATE, parseDataBr } from '#shared/datas.ts'
+import { Spinner } from './spinner.tsx'
+import { formatDate, isIsoDate, parseDataBr } from '#shared/datas.ts'
+
+// The calendar (react-day-picker) loads when it first opens: a form shows without it.
+const Calendario = lazy(() => import('./calendario.tsx').then((m) => ({ default: m.Calendario })))
 
 export const DATA_INEXISTENTE = 'Data inexistente: confira o dia e o mês (dd/mm/aaaa).'
 export const DATA_INCOMPLETA = 'Data incompleta: use dd/mm/aaaa.'
@@ -19,20 +20,6 @@ export const DATA_INCOMPLETA = 'Data incompleta: use dd/mm/aaaa.'
 const toValue = (text: string) => (text === '' ? '' : (parseDataBr(text) ?? text))
 /** What the field shows for a form value. */
 const toText = (value: string) => (isIsoDate(value) ? formatDate(value) : value)
-
-/** react-day-picker's look in the portal's colours (its variables are set on its own root). */
-const CALENDAR_STYLE = {
-  '--rdp-accent-color': 'var(--primary)',
-  '--rdp-accent-background-color': 'var(--accent)',
-  '--rdp-day-height': '2.25rem',
-  '--rdp-day-width': '2.25rem',
-  '--rdp-day_button-height': '2.125rem',
-  '--rdp-day_button-width': '2.125rem',
-} as CSSProperties
-
-const FIRST = parseISO(MIN_DATE)
-// The calendar stops at 2100; a later day (up to MAX_DATE) can still be typed.
-const LAST = parseISO('2100-12-31')
 
 type Props = Omit<
   ComponentProps<'input'>,
@@ -129,22 +116,15 @@ export function DateField({
               aria-label="Calendário"
               className="z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
             >
-              <DayPicker
-                style={CALENDAR_STYLE}
-                className="[&_.rdp-month_caption]:text-sm"
-                mode="single"
-                locale={ptBR}
-                captionLayout="dropdown"
-                startMonth={FIRST}
-                endMonth={LAST}
-                defaultMonth={iso ? parseISO(iso) : undefined}
-                selected={iso ? parseISO(iso) : undefined}
-                onSelect={(day) => {
-                  if (day) change(format(day, 'dd/MM/yyyy'))
-                  setOpen(false)
-                }}
-                autoFocus
-              />
+              <Suspense fallback={<Spinner className="m-4" />}>
+                <Calendario
+                  iso={iso}
+                  onSelect={(day) => {
+                    if (day) change(format(day, 'dd/MM/yyyy'))
+                    setOpen(false)
+                  }}
+                />
+              </Suspense>
             </Popover.Content>
           </Popover.Portal>
         </Popover.Root>

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { Copy, Loader2, ShieldCheck } from 'lucide-react'
-import { QRCodeSVG } from 'qrcode.react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -28,6 +27,9 @@ import {
   type CodigoAtivacao,
   type SenhaConfirmacao,
 } from '#shared/schemas/conta.ts'
+
+// The QR code's library loads at the enrolment's step that shows it.
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })))
 
 /** The base32 key of an otpauth:// URI, in groups of four for typing it by hand. */
 const chaveManual = (uri: string) =>
@@ -189,7 +191,9 @@ export function AtivarDoisFatores({
     <div className="grid gap-5">
       <div className="grid gap-3 sm:grid-cols-[auto_1fr] sm:items-start">
         <div className="mx-auto rounded-md border bg-white p-3">
-          <QRCodeSVG value={setup.totpURI} size={168} title="QR code do autenticador" />
+          <Suspense fallback={<div className="size-[168px]" />}>
+            <QRCodeSVG value={setup.totpURI} size={168} title="QR code do autenticador" />
+          </Suspense>
         </div>
         <div className="grid gap-2 text-sm">
           <p>
