@@ -3,7 +3,7 @@ import { camposAlterados, recordAuditoria, type Origem } from '../../db/auditori
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { HttpError, notFound } from '../../errors.ts'
-import { today } from '#shared/datas.ts'
+import { formatDate, today } from '#shared/datas.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
 import type {
   Condicionante,
@@ -311,7 +311,7 @@ export async function updateEntrega(
       acao: 'alterar',
       entidade: 'entrega',
       entidade_id: entregaId,
-      rotulo: `${antes.item} de ${antes.data_prevista}`,
+      rotulo: `${antes.item} de ${formatDate(antes.data_prevista)}`,
       servico_id: servicoId,
       cliente_id: s.cliente_id,
       ...mudou,

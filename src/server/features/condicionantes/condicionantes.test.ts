@@ -1,8 +1,15 @@
+import type { InjectOptions } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditoria, condicionantesEntregas } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import {
+  AUDIENCES,
+  createActors,
+  createClientActor,
+  type Actor,
+  type AudienceName,
+} from '#tests/setup/actors.ts'
 import { adminOnly, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 import { createServico, createTipoServico } from '#tests/factories.ts'
 import { addDays, today } from '#shared/datas.ts'
@@ -116,7 +123,11 @@ describe('POST /api/admin/servicos/:id/condicionantes', () => {
     for (const [payload, message] of casos)
       await expectRefused(actors.admin, { method: 'POST', url, payload }, 400, message)
     for (const payload of WRONG_SHAPES)
-      await expectRefused(actors.admin, { method: 'POST', url, payload }, 400)
+      await expectRefused(
+        actors.admin,
+        { method: 'POST', url, payload: payload as InjectOptions['payload'] },
+        400,
+      )
     const lista = await actors.admin.inject({ method: 'GET', url })
     expect(lista.json()).toEqual([])
   })
@@ -424,5 +435,37 @@ describe('GET /api/admin/condicionantes (every entrega) and its count', () => {
         400,
         message,
       )
+  })
+})
+
+describe('the client home: "Condicionantes a cumprir" in /api/meus-servicos/resumo', () => {
+  it('counts the visible pending entregas due in the next 30 days and the late ones', async () => {
+    const dono = await createClientActor(t)
+    const s = await createServico(t.db, {
+      cliente_id: dono.clienteId!,
+      tipo_servico_id: (await createTipoServico(t.db)).id,
+      vigencia_fim: addDays(HOJE, 60),
+    })
+    const unica = { ...trimestral, periodicidade: 'unica' }
+    await criar(s.id, { ...unica, item: '1', primeiro_prazo: addDays(HOJE, 30) })
+    await criar(s.id, { ...unica, item: '2', primeiro_prazo: HOJE })
+    await criar(s.id, { ...unica, item: '3', primeiro_prazo: addDays(HOJE, 31) })
+    await criar(s.id, { ...unica, item: '4', primeiro_prazo: addDays(HOJE, -1) })
+    // Hidden from the client: counted nowhere on its side.
+    await criar(s.id, {
+      ...unica,
+      item: '5',
+      primeiro_prazo: addDays(HOJE, -3),
+      visivel_cliente: false,
+    })
+    // Not applicable any more: not to fulfil.
+    const na = await criar(s.id, { ...unica, item: '6', primeiro_prazo: addDays(HOJE, -2) })
+    await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/servicos/${s.id}/entregas/${na.entregas[0].id}`,
+      payload: { nao_se_aplica: true },
+    })
+    const res = await dono.inject({ method: 'GET', url: '/api/meus-servicos/resumo' })
+    expect(res.json()).toMatchObject({ condicionantes_a_cumprir: 2, condicionantes_atrasadas: 1 })
   })
 })
