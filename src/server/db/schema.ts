@@ -1038,9 +1038,13 @@ export const condicionantesEntregas = pgTable(
     index('condicionantes_entregas_pendentes_idx')
       .on(t.data_prevista, t.id)
       .where(sql`${t.estado} = 'pendente'`),
+    // The daily job: pending entregas not yet told of entering their window / being late.
     index('condicionantes_entregas_aviso_idx')
       .on(t.aviso_em)
-      .where(sql`${t.estado} = 'pendente'`),
+      .where(sql`${t.estado} = 'pendente' and ${t.avisado_proxima_em} is null`),
+    index('condicionantes_entregas_atraso_idx')
+      .on(t.data_prevista)
+      .where(sql`${t.estado} = 'pendente' and ${t.avisado_atraso_em} is null`),
     check(
       'condicionantes_entregas_estado_check',
       sql`${t.estado} in ('pendente', 'em_analise', 'cumprida', 'nao_se_aplica')`,

@@ -36,6 +36,7 @@ CREATE TABLE "condicionantes_entregas" (
 	CONSTRAINT "condicionantes_entregas_responsavel_check" CHECK ("condicionantes_entregas"."responsavel" in ('cliente', 'consultoria'))
 );
 --> statement-breakpoint
+ALTER TABLE "notificacoes" DROP CONSTRAINT "notificacoes_tipo_check";--> statement-breakpoint
 ALTER TABLE "condicionantes" ADD CONSTRAINT "condicionantes_servico_id_servicos_id_fk" FOREIGN KEY ("servico_id") REFERENCES "public"."servicos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "condicionantes_entregas" ADD CONSTRAINT "condicionantes_entregas_condicionante_id_condicionantes_id_fk" FOREIGN KEY ("condicionante_id") REFERENCES "public"."condicionantes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "condicionantes_entregas" ADD CONSTRAINT "condicionantes_entregas_servico_id_servicos_id_fk" FOREIGN KEY ("servico_id") REFERENCES "public"."servicos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -46,4 +47,6 @@ CREATE INDEX "condicionantes_entregas_servico_idx" ON "condicionantes_entregas" 
 CREATE INDEX "condicionantes_entregas_prevista_idx" ON "condicionantes_entregas" USING btree ("data_prevista","id");--> statement-breakpoint
 CREATE INDEX "condicionantes_entregas_cliente_idx" ON "condicionantes_entregas" USING btree ("cliente_id","data_prevista","id");--> statement-breakpoint
 CREATE INDEX "condicionantes_entregas_pendentes_idx" ON "condicionantes_entregas" USING btree ("data_prevista","id") WHERE "condicionantes_entregas"."estado" = 'pendente';--> statement-breakpoint
-CREATE INDEX "condicionantes_entregas_aviso_idx" ON "condicionantes_entregas" USING btree ("aviso_em") WHERE "condicionantes_entregas"."estado" = 'pendente';
+CREATE INDEX "condicionantes_entregas_aviso_idx" ON "condicionantes_entregas" USING btree ("aviso_em") WHERE "condicionantes_entregas"."estado" = 'pendente' and "condicionantes_entregas"."avisado_proxima_em" is null;--> statement-breakpoint
+CREATE INDEX "condicionantes_entregas_atraso_idx" ON "condicionantes_entregas" USING btree ("data_prevista") WHERE "condicionantes_entregas"."estado" = 'pendente' and "condicionantes_entregas"."avisado_atraso_em" is null;--> statement-breakpoint
+ALTER TABLE "notificacoes" ADD CONSTRAINT "notificacoes_tipo_check" CHECK (tipo in ('aviso_novo', 'documento_disponivel', 'status_alterado', 'aviso_automatico', 'servico_solicitado', 'documento_enviado', 'aviso_concluido', 'documento_rejeitado', 'renovacao_prazo_perdido', 'condicionante_prazo'));
