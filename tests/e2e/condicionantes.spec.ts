@@ -83,6 +83,17 @@ test('an analyst adds a quarterly condicionante, records a protocol; the list an
   await expect(toast(page, 'Entrega atualizada!')).toBeVisible()
   await expect(primeira).toContainText(`Protocolo SEI ${item}`)
   await shot(page, 'condicionantes-admin-card', project())
+  // the report downloads, in both formats
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('link', { name: /relatório .* em PDF/ }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^condicionantes-.*\.pdf$/)
+  const xlsx = await page.request.get(
+    (await card.getByRole('link', { name: /relatório .* em XLSX/ }).getAttribute('href'))!,
+  )
+  expect(xlsx.status()).toBe(200)
+  expect(xlsx.headers()['content-type']).toContain('spreadsheetml')
 
   // the list across clients, filtered by the client from a row
   await page.goto('/app/admin/condicionantes?situacao=proxima')

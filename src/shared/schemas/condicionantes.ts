@@ -212,3 +212,9 @@ export const EntregaListadaSchema = EntregaSchema.extend({
   cliente_nome: z.string(),
 })
 export type EntregaListada = z.infer<typeof EntregaListadaSchema>
+
+/** The report's format ("Relatório de cumprimento de condicionantes"). */
+export const RelatorioQuerySchema = z.object(
+  { formato: z.enum(['xlsx', 'pdf'], { error: 'Formato inválido: use xlsx ou pdf.' }) },
+  { error: DADOS_INVALIDOS },
+)

@@ -13,7 +13,9 @@ import {
   EntregaParamsSchema,
   EntregaSchema,
   ListaEntregasQuerySchema,
+  RelatorioQuerySchema,
 } from '#shared/schemas/condicionantes.ts'
+import { gerarRelatorio } from './relatorio.ts'
 import {
   countAtrasadas,
   createCondicionante,
@@ -130,6 +132,31 @@ export async function condicionantesRoutes(fastify: FastifyInstance) {
       return app.ctx.db.transaction((tx) =>
         updateEntrega(tx, servico.id, request.params.entregaId, request.body, origemOf(request)),
       )
+    },
+  )
+
+  // "Relatório de cumprimento de condicionantes" of one licence, XLSX or PDF, streamed; the
+  // client's holds only the condicionantes visible to them.
+  app.get(
+    '/api/servicos/:id/condicionantes/relatorio',
+    {
+      config: { audience: 'user' },
+      schema: { params: IdParamsSchema, querystring: RelatorioQuerySchema },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
+      const r = await gerarRelatorio(app.ctx.db, {
+        servicoId: servico.id,
+        soVisiveis: !isAdminActor(actor),
+        formato: request.query.formato,
+        origem: origemOf(request),
+      })
+      return reply
+        .type(r.type)
+        .header('content-disposition', `attachment; filename="${r.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(r.stream)
     },
   )
 

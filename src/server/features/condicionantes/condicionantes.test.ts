@@ -12,7 +12,9 @@ import {
 } from '#tests/setup/actors.ts'
 import { adminOnly, expectRefused, WRONG_SHAPES } from '#tests/setup/helpers.ts'
 import { createServico, createTipoServico } from '#tests/factories.ts'
-import { addDays, today } from '#shared/datas.ts'
+import ExcelJS from 'exceljs'
+import { extractText } from 'unpdf'
+import { addDays, formatDate, today } from '#shared/datas.ts'
 import type { Condicionante } from '#shared/schemas/condicionantes.ts'
 
 let t: TestApp
@@ -467,5 +469,101 @@ describe('the client home: "Condicionantes a cumprir" in /api/meus-servicos/resu
     })
     const res = await dono.inject({ method: 'GET', url: '/api/meus-servicos/resumo' })
     expect(res.json()).toMatchObject({ condicionantes_a_cumprir: 2, condicionantes_atrasadas: 1 })
+  })
+})
+
+describe('GET /api/servicos/:id/condicionantes/relatorio (XLSX and PDF)', () => {
+  async function comCondicionantes() {
+    const s = await licenca(addDays(HOJE, 365))
+    const c = await criar(s.id, { ...trimestral, item: '3.1' })
+    await actors.admin.inject({
+      method: 'PATCH',
+      url: `/api/admin/servicos/${s.id}/entregas/${c.entregas[0].id}`,
+      payload: { protocolo_orgao: 'SEI-2026/0042', protocolado_em: HOJE },
+    })
+    await criar(s.id, {
+      ...trimestral,
+      item: '8',
+      descricao: 'Condicionante interna da consultoria.',
+      visivel_cliente: false,
+      periodicidade: 'unica',
+    })
+    return { s, c }
+  }
+
+  it.each(AUDIENCES)('%s', async (name) => {
+    const { s } = await comCondicionantes()
+    const res = await actors[name].inject({
+      method: 'GET',
+      url: `/api/servicos/${s.id}/condicionantes/relatorio?formato=xlsx`,
+    })
+    expect(res.statusCode).toBe({ anonymous: 401, otherClient: 404, owner: 200, admin: 200 }[name])
+  })
+
+  it("XLSX: the firm on top, one row per entrega; the client's without the internal one", async () => {
+    const { s, c } = await comCondicionantes()
+    for (const [who, esperadas] of [
+      [actors.owner, c.entregas.length],
+      [actors.admin, c.entregas.length + 1],
+    ] as const) {
+      const res = await who.inject({
+        method: 'GET',
+        url: `/api/servicos/${s.id}/condicionantes/relatorio?formato=xlsx`,
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toContain('spreadsheetml')
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*\.xlsx"$/)
+      const livro = new ExcelJS.Workbook()
+      await livro.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+      const planilha = livro.getWorksheet('Condicionantes')!
+      const valores = planilha
+        .getSheetValues()
+        .filter(Boolean)
+        .map((r) => (r as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))))
+      const topo = valores.slice(0, 8).map((r) => r[0])
+      // The firm's "Dados da empresa" first (its name), then the title and the licence.
+      expect(topo[0]).toBeTruthy()
+      expect(topo).toContain('Relatório de cumprimento de condicionantes')
+      expect(topo.some((v) => v.startsWith('Cliente: '))).toBe(true)
+      const titulo = valores.findIndex((r) => r[0] === 'Item' && r[1] === 'Descrição')
+      const linhas = valores.slice(titulo + 1)
+      expect(linhas).toHaveLength(esperadas)
+      expect(linhas[0]).toEqual([
+        '3.1',
+        trimestral.descricao,
+        'Trimestral',
+        'Cliente',
+        formatDate(c.entregas[0].data_prevista),
+        'Próxima',
+        'SEI-2026/0042',
+        formatDate(HOJE),
+      ])
+      expect(linhas.some((l) => l[0] === '8')).toBe(who === actors.admin)
+    }
+  })
+
+  it("PDF: its text holds the title, the client, the protocol and each entrega's date", async () => {
+    const { s, c } = await comCondicionantes()
+    const res = await actors.owner.inject({
+      method: 'GET',
+      url: `/api/servicos/${s.id}/condicionantes/relatorio?formato=pdf`,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/pdf')
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true })
+    expect(text).toContain('Relatório de cumprimento de condicionantes')
+    expect(text).toContain('SEI-2026/0042')
+    for (const e of c.entregas) expect(text).toContain(formatDate(e.data_prevista))
+    expect(text).not.toContain('Condicionante interna')
+  })
+
+  it('a bad format is a Portuguese 400', async () => {
+    const { s } = await comCondicionantes()
+    await expectRefused(
+      actors.owner,
+      { method: 'GET', url: `/api/servicos/${s.id}/condicionantes/relatorio?formato=doc` },
+      400,
+      'Formato inválido: use xlsx ou pdf.',
+    )
   })
 })

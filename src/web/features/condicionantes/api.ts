@@ -77,3 +77,7 @@ export const useUpdateEntrega = (servicoId: string) =>
       api<Entrega>(`/api/admin/servicos/${servicoId}/entregas/${id}`, { method: 'PATCH', body }),
     refreshing(servicoId),
   )
+
+/** "Relatório de cumprimento de condicionantes" of a licence (the client's: the visible ones). */
+export const relatorioUrl = (servicoId: string, formato: 'xlsx' | 'pdf') =>
+  `/api/servicos/${servicoId}/condicionantes/relatorio?formato=${formato}`

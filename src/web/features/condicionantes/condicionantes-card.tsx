@@ -15,7 +15,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { adminCondicionantesQuery, useDeleteCondicionante } from './api.ts'
 import { CondicionanteDialog, EntregaDialog } from './condicionante-dialogs.tsx'
-import { SituacaoBadge } from './situacao-badge.tsx'
+import { RelatorioLinks, SituacaoBadge } from './situacao-badge.tsx'
 import { formatDate } from '#shared/datas.ts'
 import {
   ROTULO_PERIODICIDADE,
@@ -89,17 +89,20 @@ export function CondicionantesCard({ servicoId }: { servicoId: string }) {
             Nenhuma condicionante cadastrada.
           </p>
         ) : (
-          <ul className="grid gap-3" aria-label="Condicionantes">
-            {lista.data!.map((c) => (
-              <CondicionanteItem
-                key={c.id}
-                c={c}
-                onEdit={() => setEditando(c)}
-                onDelete={() => setExcluindo(c)}
-                onEntrega={(e) => setEntrega({ entrega: e, item: c.item })}
-              />
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            <RelatorioLinks servicoId={servicoId} />
+            <ul className="grid gap-3" aria-label="Condicionantes">
+              {lista.data!.map((c) => (
+                <CondicionanteItem
+                  key={c.id}
+                  c={c}
+                  onEdit={() => setEditando(c)}
+                  onDelete={() => setExcluindo(c)}
+                  onEntrega={(e) => setEntrega({ entrega: e, item: c.item })}
+                />
+              ))}
+            </ul>
+          </div>
         )}
       </CardContent>
       {editando && (

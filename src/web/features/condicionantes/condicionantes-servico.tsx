@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ClipboardCheck } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { condicionantesQuery } from './api.ts'
-import { SituacaoBadge } from './situacao-badge.tsx'
+import { RelatorioLinks, SituacaoBadge } from './situacao-badge.tsx'
 import { formatDate } from '#shared/datas.ts'
 import {
   ROTULO_PERIODICIDADE,
@@ -36,7 +36,8 @@ export function CondicionantesServico({ servicoId }: { servicoId: string }) {
           Condicionantes
         </CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        <RelatorioLinks servicoId={servicoId} />
         <ul className="grid gap-3">
           {data.map((c) => {
             const proximas = c.entregas.filter((e) => ABERTAS.includes(e.situacao)).slice(0, 3)

@@ -1,4 +1,7 @@
+import { FileDown } from 'lucide-react'
 import { Badge } from '../../components/ui/badge.tsx'
+import { buttonVariants } from '../../components/ui/button.tsx'
+import { relatorioUrl } from './api.ts'
 import { cn } from '../../lib/utils.ts'
 import { ROTULO_SITUACAO, type SituacaoEntrega } from '#shared/schemas/condicionantes.ts'
 
@@ -31,5 +34,26 @@ export function SituacaoBadge({ situacao }: { situacao: SituacaoEntrega }) {
       />
       {ROTULO_SITUACAO[situacao]}
     </Badge>
+  )
+}
+
+/** The report's two downloads, on the card of the service detail and on the client's. */
+export function RelatorioLinks({ servicoId }: { servicoId: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-muted-foreground">Relatório de cumprimento:</span>
+      {(['pdf', 'xlsx'] as const).map((f) => (
+        <a
+          key={f}
+          href={relatorioUrl(servicoId, f)}
+          download
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          aria-label={`Baixar o relatório de cumprimento de condicionantes em ${f.toUpperCase()}`}
+        >
+          <FileDown />
+          {f.toUpperCase()}
+        </a>
+      ))}
+    </div>
   )
 }
