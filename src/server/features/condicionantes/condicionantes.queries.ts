@@ -40,7 +40,8 @@ export function filtroSituacao(situacao: SituacaoEntrega, hoje: string): SQL {
     case 'proxima':
       return sql`e.estado = 'pendente' and e.data_prevista >= ${hoje}::date and e.aviso_em <= ${hoje}::date`
     case 'no_prazo':
-      return sql`e.estado = 'pendente' and e.aviso_em > ${hoje}::date`
+      // aviso_em <= data_prevista: the date bound lets the pending index start at today.
+      return sql`e.estado = 'pendente' and e.aviso_em > ${hoje}::date and e.data_prevista > ${hoje}::date`
     default:
       return sql`e.estado = ${situacao}`
   }
