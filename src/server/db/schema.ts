@@ -1055,3 +1055,21 @@ export const condicionantesEntregas = pgTable(
     ),
   ],
 )
+
+/**
+ * How many entregas share a (due date, warning date, estado, side): the count of the list across
+ * clients and of the menu's late badge, summed over these few rows instead of counting the
+ * entregas (their "Situação" reads only these columns). Kept by the trigger of migration 0028
+ * (`condicionantes_entregas_contar`), never written by the app.
+ */
+export const condicionantesEntregasContagem = pgTable(
+  'condicionantes_entregas_contagem',
+  {
+    data_prevista: date('data_prevista').notNull(),
+    aviso_em: date('aviso_em').notNull(),
+    estado: text('estado').notNull(),
+    responsavel: text('responsavel').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.data_prevista, t.aviso_em, t.estado, t.responsavel] })],
+)

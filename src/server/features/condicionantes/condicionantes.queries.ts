@@ -336,9 +336,14 @@ export async function listEntregas(db: DbOrTx, q: ListaEntregasFiltro, hoje = to
   if (q.de) filtros.push(sql`e.data_prevista >= ${q.de}::date`)
   if (q.ate) filtros.push(sql`e.data_prevista <= ${q.ate}::date`)
   const where = sql.join(filtros, sql` and `)
+  // One client's entregas are few: counted. Across clients, the count table's few rows are
+  // summed (its columns are the filters'; migration 0028's trigger keeps it).
   const [{ total }] = await rawRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from condicionantes_entregas e where ${where}`,
+    q.cliente_id
+      ? sql`select count(*)::int as total from condicionantes_entregas e where ${where}`
+      : sql`select coalesce(sum(e.n), 0)::int as total from condicionantes_entregas_contagem e
+            where ${where}`,
   )
   const rows = await rawRows<EntregaListada>(
     db,
@@ -361,7 +366,7 @@ export async function listEntregas(db: DbOrTx, q: ListaEntregasFiltro, hoje = to
 export async function countAtrasadas(db: DbOrTx, hoje = today()): Promise<number> {
   const [{ total }] = await rawRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from condicionantes_entregas e
+    sql`select coalesce(sum(e.n), 0)::int as total from condicionantes_entregas_contagem e
         where ${filtroSituacao('atrasada', hoje)}`,
   )
   return total

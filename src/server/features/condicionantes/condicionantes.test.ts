@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditoria, condicionantesEntregas } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
@@ -565,5 +565,22 @@ describe('GET /api/servicos/:id/condicionantes/relatorio (XLSX and PDF)', () => 
       400,
       'Formato inválido: use xlsx ou pdf.',
     )
+  })
+})
+
+describe('the count table (migration 0028)', () => {
+  it('after every insert, edit, review and delete above, matches the entregas', async () => {
+    // A deletion of a service (cascade) and of a condicionante, then the comparison.
+    const s = await licenca()
+    await criar(s.id)
+    await t.db.execute(sql`delete from servicos where id = ${s.id}`)
+    const diferentes = await t.db.execute(sql`
+      select * from (
+        select data_prevista, aviso_em, estado, responsavel, count(*)::int as n
+        from condicionantes_entregas group by 1, 2, 3, 4) base
+      full join (select * from condicionantes_entregas_contagem where n <> 0) c
+        using (data_prevista, aviso_em, estado, responsavel)
+      where base.n is distinct from c.n`)
+    expect((diferentes as unknown as { rows: unknown[] }).rows).toEqual([])
   })
 })
