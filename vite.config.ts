@@ -35,7 +35,16 @@ const appAreaShell = (): Plugin => ({
     handler(_options, bundle) {
       const shell = bundle['app.html']
       const area = Object.values(bundle).find((f) => f.type === 'chunk' && f.name === 'area')
-      if (shell?.type !== 'asset' || !area) return
+      if (shell?.type !== 'asset' || area?.type !== 'chunk') return
+      // A module of `area` that imports a `forms` one statically pulls it (zod, the schemas) into
+      // every signed-in screen: the build refuses it.
+      const leaked = Object.keys(area.modules).filter((id) =>
+        formsModules.some((re) => re.test(id)),
+      )
+      if (leaked.length)
+        this.error(
+          `the area chunk holds forms modules (an area module imports them statically; a label or rule belongs in a zod-free module of src/shared): ${leaked.slice(0, 5).join(', ')}`,
+        )
       const hints =
         `<link rel="modulepreload" crossorigin href="/${area.fileName}">\n` +
         `    <link rel="preload" href="/api/me" as="fetch" crossorigin>\n    `
@@ -105,7 +114,7 @@ const areaModules = [
   /src[\\/]shared[\\/]/,
   // The client screens' cards and badges that other screens show too.
   /src[\\/]web[\\/]features[\\/]servicos[\\/](status-cor-badge|servico-badges)\.tsx$/,
-  /src[\\/]web[\\/]features[\\/](renovacoes[\\/]renovacao-(card|dialogs)|notificacoes[\\/]notificacoes-card|documentos[\\/](revisao|documento-enviado|documento-validade)|auditoria[\\/]historico-card)\.tsx$/,
+  /src[\\/]web[\\/]features[\\/](condicionantes[\\/](condicionantes-servico|situacao-badge)|renovacoes[\\/]renovacao-(card|dialogs)|notificacoes[\\/]notificacoes-card|documentos[\\/](revisao|documento-enviado|documento-validade)|auditoria[\\/]historico-card)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]conta[\\/](sessoes-card|dois-fatores|alterar-senha-card)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]clientes[\\/](contato-endereco-fields|cep-field)\.tsx$/,
   /src[\\/]web[\\/]lib[\\/](?!light-form\.ts$|notify\.ts$).*\.ts$/,

@@ -11,6 +11,7 @@ export const TIPOS_NOTIFICACAO = [
   'aviso_concluido',
   'documento_rejeitado',
   'renovacao_prazo_perdido',
+  'condicionante_prazo',
 ] as const
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number]
 
@@ -32,6 +33,7 @@ export const TIPOS_ADMIN = [
   'documento_enviado',
   'aviso_concluido',
   'renovacao_prazo_perdido',
+  'condicionante_prazo',
 ] as const satisfies readonly TipoNotificacao[]
 
 export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
@@ -44,4 +46,5 @@ export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
   aviso_concluido: 'Avisos concluídos por clientes',
   documento_rejeitado: 'Documentos rejeitados pela consultoria',
   renovacao_prazo_perdido: 'Renovações não protocoladas no prazo legal',
+  condicionante_prazo: 'Prazos de condicionantes a cargo da consultoria',
 }

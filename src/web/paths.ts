@@ -16,6 +16,7 @@ export const paths = {
     servicos: '/app/admin/servicos',
     servico: (servicoId: string) => `/app/admin/servico/${servicoId}`,
     documentos: '/app/admin/documentos',
+    condicionantes: '/app/admin/condicionantes',
     clientes: '/app/admin/cadastros/clientes',
     categorias: '/app/admin/cadastros/categorias',
     status: '/app/admin/cadastros/status',

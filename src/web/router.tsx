@@ -126,6 +126,11 @@ const screens: RouteObject[] = [
           Component: m.FilaDocumentosPage,
         })),
       ),
+      page('admin/condicionantes', 'Condicionantes', 'admin', () =>
+        import('./features/condicionantes/entregas-page.tsx').then((m) => ({
+          Component: m.EntregasPage,
+        })),
+      ),
       page('admin/cadastros/clientes', 'Clientes', 'admin', () =>
         import('./pages/clientes-page.tsx').then((m) => ({
           Component: m.ClientesPage,

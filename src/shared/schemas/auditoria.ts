@@ -64,6 +64,8 @@ export const ENTIDADES_AUDITORIA = [
   'retencao',
   'auditoria',
   'renovacao',
+  'condicionante',
+  'entrega',
 ] as const
 export type EntidadeAuditoria = (typeof ENTIDADES_AUDITORIA)[number]
 
@@ -84,6 +86,8 @@ export const ROTULO_ENTIDADE: Record<EntidadeAuditoria, string> = {
   retencao: 'Retenção de dados',
   auditoria: 'Auditoria',
   renovacao: 'Protocolo da renovação',
+  condicionante: 'Condicionante',
+  entrega: 'Entrega de condicionante',
 }
 
 export const AcaoAuditoriaSchema = z.enum(ACOES_AUDITORIA)

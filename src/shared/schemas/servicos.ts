@@ -345,6 +345,9 @@ export const ResumoMeusServicosSchema = z.object({
   precisam_documentos: z.number(),
   vencendo: z.number(),
   avisos_abertos: z.number(),
+  /** "Condicionantes a cumprir": entregas due in the next 30 days, and those late. */
+  condicionantes_a_cumprir: z.number(),
+  condicionantes_atrasadas: z.number(),
 })
 export type ResumoMeusServicos = z.infer<typeof ResumoMeusServicosSchema>
 

@@ -1,6 +1,7 @@
 import {
   BookOpenCheck,
   CalendarClock,
+  ClipboardCheck,
   ClipboardList,
   FileCheck2,
   FilePlus2,
@@ -22,13 +23,20 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { api } from '../lib/api.ts'
-import { documentosKeys } from '../lib/query-keys.ts'
+import { condicionantesKeys, documentosKeys } from '../lib/query-keys.ts'
 import { signOut, useMe } from '../lib/session.ts'
 import { cn } from '../lib/utils.ts'
 import { paths } from '../paths.ts'
 import { isAdmin } from '#shared/roles.ts'
 
-type MenuItem = { label: string; to: string; icon: LucideIcon; badge?: number }
+type MenuItem = {
+  label: string
+  to: string
+  icon: LucideIcon
+  badge?: number
+  /** What the badge counts ("3 aguardando análise"). */
+  badgeTitle?: string
+}
 
 /** SPEC §2: the client menu, titled Menu Principal. */
 const CLIENT_MENU: MenuItem[] = [
@@ -41,6 +49,7 @@ const CLIENT_MENU: MenuItem[] = [
 const ADMIN_MENU: MenuItem[] = [
   { label: 'Dashboard Global', to: paths.admin.servicos, icon: LayoutDashboard },
   { label: 'Documentos para Análise', to: paths.admin.documentos, icon: FileCheck2 },
+  { label: 'Condicionantes', to: paths.admin.condicionantes, icon: ClipboardCheck },
   { label: 'Clientes', to: paths.admin.clientes, icon: Users },
   { label: 'Categorias', to: paths.admin.categorias, icon: FolderTree },
   { label: 'Status', to: paths.admin.status, icon: Tags },
@@ -113,8 +122,27 @@ export function AppShell({ headerActions }: { headerActions?: ReactNode } = {}) 
     enabled: admin,
     refetchInterval: 60_000,
   })
+  // The condicionantes' entregas late today, on the menu (one indexed count, polled).
+  const atrasadas = useQuery({
+    queryKey: condicionantesKeys.contagem(),
+    queryFn: () => api<{ total: number }>('/api/admin/condicionantes/contagem'),
+    enabled: admin,
+    refetchInterval: 60_000,
+  })
   const adminMenu = ADMIN_MENU.map((item) =>
-    item.to === paths.admin.documentos ? { ...item, badge: emAnalise.data?.total } : item,
+    item.to === paths.admin.documentos
+      ? {
+          ...item,
+          badge: emAnalise.data?.total,
+          badgeTitle: `${emAnalise.data?.total} aguardando análise`,
+        }
+      : item.to === paths.admin.condicionantes
+        ? {
+            ...item,
+            badge: atrasadas.data?.total,
+            badgeTitle: `${atrasadas.data?.total} ${atrasadas.data?.total === 1 ? 'entrega atrasada' : 'entregas atrasadas'}`,
+          }
+        : item,
   )
   const menu = (collapsed: boolean, email?: string) => (
     <SideMenu
@@ -265,7 +293,7 @@ function SideMenu({
                 {!collapsed && item.badge ? (
                   <span
                     aria-hidden
-                    title={`${item.badge} aguardando análise`}
+                    title={item.badgeTitle}
                     data-testid="menu-badge"
                     className="ml-auto shrink-0 rounded-full bg-primary px-1.5 text-xs leading-5 font-semibold text-primary-foreground tabular-nums"
                   >

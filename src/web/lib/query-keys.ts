@@ -72,6 +72,16 @@ export const renovacoesKeys = {
   admin: (servicoId: string) => [...renovacoesKeys.all, 'admin', servicoId] as const,
 }
 
+/** The condicionantes of a service (its card, the client's service) and the list across clients. */
+export const condicionantesKeys = {
+  all: ['condicionantes'] as const,
+  servico: (servicoId: string) => [...condicionantesKeys.all, 'servico', servicoId] as const,
+  admin: (servicoId: string) => [...condicionantesKeys.all, 'admin', servicoId] as const,
+  lists: () => [...condicionantesKeys.all, 'list'] as const,
+  list: (filtro: object) => [...condicionantesKeys.lists(), filtro] as const,
+  contagem: () => [...condicionantesKeys.all, 'contagem'] as const,
+}
+
 /** The signed-in account's notifications (the bell) and its e-mail choices. */
 export const notificacoesKeys = {
   all: ['notificacoes'] as const,

@@ -10,6 +10,7 @@ import { AvisosCard } from '../features/avisos/avisos-card.tsx'
 import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { DocumentosCard } from '../features/documentos/documentos-card.tsx'
+import { CondicionantesCard } from '../features/condicionantes/condicionantes-card.tsx'
 import { RenovacaoCard } from '../features/renovacoes/renovacao-card.tsx'
 import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
@@ -52,12 +53,15 @@ export function ServicoDetailPage() {
       key={servico.id}
       servico={servico}
       main={
-        <DocumentosCard
-          servicoId={servico.id}
-          tipoServico={servico.tipo}
-          protocolo={servico.protocolo}
-          tiposDocumentos={filtros.data?.tipos_documentos}
-        />
+        <>
+          <DocumentosCard
+            servicoId={servico.id}
+            tipoServico={servico.tipo}
+            protocolo={servico.protocolo}
+            tiposDocumentos={filtros.data?.tipos_documentos}
+          />
+          <CondicionantesCard servicoId={servico.id} />
+        </>
       }
       aside={
         <>

@@ -54,6 +54,16 @@ const CAMPO: Record<string, string> = {
   envios_email_dias: 'Histórico de envios de e-mail (dias)',
   sessoes_dias: 'Sessões encerradas (dias)',
   contas_nao_confirmadas_dias: 'Contas não confirmadas (dias)',
+  item: 'Item',
+  descricao: 'Descrição',
+  tipo: 'Tipo',
+  primeiro_prazo: 'Primeiro prazo',
+  periodicidade: 'Periodicidade',
+  intervalo_meses: 'A cada N meses',
+  antecedencia_dias: 'Antecedência do aviso (dias)',
+  responsavel: 'Responsável',
+  protocolo_orgao: 'Nº do protocolo no órgão',
+  protocolado_em: 'Protocolado em',
 }
 
 const SITUACAO: Record<string, string> = {
@@ -80,6 +90,8 @@ const ARTIGO: Record<string, string> = {
   retencao: 'a retenção de dados',
   auditoria: 'a auditoria',
   renovacao: 'o protocolo da renovação de',
+  condicionante: 'a condicionante',
+  entrega: 'a entrega da condicionante',
 }
 
 /** An erasure request's states (`solicitacoes_lgpd.estado`). */
@@ -87,6 +99,10 @@ const ESTADO_SOLICITACAO: Record<string, string> = {
   pendente: 'Pendente',
   recusada: 'Recusada',
   concluida: 'Concluída',
+  // An entrega of a condicionante.
+  em_analise: 'Em análise',
+  cumprida: 'Cumprida',
+  nao_se_aplica: 'Não se aplica',
 }
 
 export type Nomes = Map<string, string>

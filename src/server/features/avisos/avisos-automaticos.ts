@@ -25,7 +25,9 @@ import { sendAvisosPendentes, type EnvioAvisosDeps } from './avisos-email.ts'
  * 3. the e-mails of every claimed warning still pending go out, this run's and the failed ones of
  *    earlier runs, each taken under a short lease so two instances never send the same one;
  * 4. the administrators are told of each renewal deadline that passed since the last run without
- *    a protocol (`notificarPrazosPerdidos`).
+ *    a protocol (`notificarPrazosPerdidos`);
+ * 5. each pending entrega of a condicionante is told to its responsible side once when it enters
+ *    its warning window and once when it becomes late (`avisarCondicionantes`).
  * A service whose renewal was filed on time (LC 140/2011, art. 14, §4º: `renovacaoNoPrazo`)
  * stays valid after its end date: it never becomes 'Vencido' and gets no more warnings.
  * The database decides everything, so several instances may run it at once.
@@ -52,6 +54,7 @@ export async function runAvisosAutomaticos(
   const { enviados, falhas } = await sendAvisosPendentes(deps, hoje)
   const prazos_perdidos = await notificarPrazosPerdidos(db, ultimo ?? addDays(hoje, -1), hoje)
   const documentos_vencidos = await vencerDocumentos(db, hoje)
+  const condicionantes_avisadas = await avisarCondicionantes(db, hoje)
 
   const [row] = await db
     .update(avisosExecucoes)
@@ -75,6 +78,7 @@ export async function runAvisosAutomaticos(
       servicos_vencidos,
       prazos_perdidos,
       documentos_vencidos,
+      condicionantes_avisadas,
     },
     'automatic warnings run finished',
   )
@@ -308,3 +312,70 @@ async function notificarPrazosPerdidos(db: Db, desde: string, hoje: string): Pro
     return rows.length
   })
 }
+
+/**
+ * The entregas of condicionantes (services not archived) still pending that entered their warning
+ * window (`aviso_em` <= hoje, not yet due) or became late (due before hoje) and were not told of it
+ * yet: each is claimed by the update that marks it (`avisado_proxima_em` / `avisado_atraso_em`),
+ * so a second run at the same time waits on its rows and then finds them marked: told once. The
+ * responsible side hears of it in the same transaction: the client (bell, then the e-mail of
+ * unread notifications) when the condicionante is theirs and visible to them, else the
+ * administrators. One already late when first seen is told only as late.
+ */
+async function avisarCondicionantes(db: Db, hoje: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const alvo = sql`
+      from condicionantes c, servicos_painel p
+      where c.id = e.condicionante_id and p.servico_id = e.servico_id and not p.arquivado`
+    const atrasadas = await rawRows<Linha>(
+      tx,
+      sql`
+        update condicionantes_entregas e
+        set avisado_atraso_em = now(), avisado_proxima_em = coalesce(e.avisado_proxima_em, now())
+        ${alvo} and e.estado = 'pendente' and e.avisado_atraso_em is null
+          and e.data_prevista < ${hoje}::date
+        returning ${colunas}`,
+    )
+    const proximas = await rawRows<Linha>(
+      tx,
+      sql`
+        update condicionantes_entregas e set avisado_proxima_em = now()
+        ${alvo} and e.estado = 'pendente' and e.avisado_proxima_em is null
+          and e.aviso_em <= ${hoje}::date and e.data_prevista >= ${hoje}::date
+        returning ${colunas}`,
+    )
+    for (const [rows, atrasada] of [
+      [atrasadas, true],
+      [proximas, false],
+    ] as const)
+      for (const e of rows) {
+        const servico = await nomeServico(tx, e.servico_id)
+        const quando = atrasada
+          ? `está atrasada (prazo ${formatDate(e.data_prevista)})`
+          : `vence em ${formatDate(e.data_prevista)}`
+        if (e.responsavel === 'cliente' && e.visivel_cliente)
+          await notifyCliente(tx, e.servico_id, {
+            tipo: 'aviso_automatico',
+            titulo: `${servico}: a condicionante ${e.item} ${quando}.`,
+            link: linkNotificacao.documentosCliente(e.servico_id),
+          })
+        else
+          await notifyAdmins(tx, {
+            tipo: 'condicionante_prazo',
+            titulo: `Condicionante ${e.item} de ${await nomeCliente(tx, e.servico_id)} ${quando}: ${servico}`,
+            link: linkNotificacao.servicoAdmin(e.servico_id),
+          })
+      }
+    return atrasadas.length + proximas.length
+  })
+}
+
+type Linha = {
+  servico_id: string
+  item: string
+  data_prevista: string
+  responsavel: 'cliente' | 'consultoria'
+  visivel_cliente: boolean
+}
+const colunas = sql`e.servico_id, c.item, e.data_prevista::text as data_prevista, e.responsavel,
+  c.visivel_cliente`

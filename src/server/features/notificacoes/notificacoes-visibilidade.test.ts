@@ -107,6 +107,22 @@ describe('notifications and what the client may see', () => {
       vigencia_inicio: null,
       vigencia_fim: addDays(today(), 29),
     })
+    // condicionante_prazo: a condicionante of the consultancy, late since yesterday.
+    ok(
+      await actors.admin.inject({
+        method: 'POST',
+        url: `/api/admin/servicos/${s.id}/condicionantes`,
+        payload: {
+          item: '1',
+          descricao: 'Protocolar o relatório de monitoramento.',
+          tipo: 'prazo',
+          primeiro_prazo: addDays(today(), -1),
+          periodicidade: 'unica',
+          responsavel: 'consultoria',
+        },
+      }),
+      201,
+    )
     ok(await actors.admin.inject({ method: 'POST', url: '/api/admin/avisos-automaticos/executar' }))
     // The administrators' kinds, produced by the client: a request, a document, an aviso done.
     ok(

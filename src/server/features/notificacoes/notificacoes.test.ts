@@ -185,7 +185,13 @@ describe('GET and PATCH /api/notificacoes/preferencias', () => {
     expect(res.json().every((p: { email: boolean }) => p.email)).toBe(true)
     expect(res.json().map((p: { tipo: string }) => p.tipo)).toEqual(
       name === 'admin'
-        ? ['servico_solicitado', 'documento_enviado', 'aviso_concluido', 'renovacao_prazo_perdido']
+        ? [
+            'servico_solicitado',
+            'documento_enviado',
+            'aviso_concluido',
+            'renovacao_prazo_perdido',
+            'condicionante_prazo',
+          ]
         : ['aviso_novo', 'documento_disponivel', 'status_alterado', 'aviso_automatico'],
     )
     expect(patch.json().find((p: { tipo: string }) => p.tipo === tipo).email).toBe(false)

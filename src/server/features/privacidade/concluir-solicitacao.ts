@@ -111,6 +111,18 @@ async function excluirDados(tx: Tx, id: string, origem: Origem) {
       .update(avisos)
       .set({ texto: scrub(avisos.texto) })
       .where(and(inArray(avisos.servico_id, ids), sql`${avisos.texto} ~* ${pattern}`))
+    // The condicionantes and their entregas are a legal record: kept, their texts without the
+    // titular's values.
+    await tx.execute(sql`
+      update condicionantes set
+        item = regexp_replace(item, ${pattern}, '[dado removido]', 'gi'),
+        descricao = regexp_replace(descricao, ${pattern}, '[dado removido]', 'gi')
+      where servico_id in (select id from servicos where cliente_id = ${cliente.id})
+        and (item ~* ${pattern} or descricao ~* ${pattern})`)
+    await tx.execute(sql`
+      update condicionantes_entregas set
+        protocolo_orgao = regexp_replace(protocolo_orgao, ${pattern}, '[dado removido]', 'gi')
+      where cliente_id = ${cliente.id} and protocolo_orgao ~* ${pattern}`)
     // The sending history keeps its dates and counts, not the addresses or the subject's values.
     await tx.execute(sql`
       update envios_email set

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { describeDevice } from '../../auth/device.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { notificacaoVisivel } from '../../db/notificacoes.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
 import {
   auditoria,
   avisos,
@@ -27,7 +28,8 @@ export type ArquivoExportado = { caminho: string; nome_no_zip: string }
 
 /**
  * Everything the portal holds about the actor (LGPD art. 18, II and V): the account, the client
- * record, the services with their dates, statuses, visible avisos and documents, the e-mails
+ * record, the services with their dates, statuses, visible avisos, documents and condicionantes
+ * (with their entregas), the e-mails
  * sent about them, the notifications and the requests. `arquivos` are the document files the
  * client sent or was given (visible to them), each under `documentos/` in the zip.
  */
@@ -37,6 +39,7 @@ export async function getExportacao(db: DbOrTx, actor: Actor) {
   const servicosRows = await servicosDoTitular(db, actor)
   const ids = servicosRows.map((s) => s.id)
   const avisosRows = await avisosVisiveis(db, ids)
+  const condicionantesRows = await condicionantesVisiveis(db, ids)
   const versoes = await versoesVisiveis(db, ids)
   const envios = await enviosDosServicos(db, ids)
   const avisosDoApp = await notificacoesDoTitular(db, actor)
@@ -60,6 +63,9 @@ export async function getExportacao(db: DbOrTx, actor: Actor) {
       documentos: documentos
         .filter((d) => d.servico_id === s.id)
         .map(({ servico_id: _, ...d }) => d),
+      condicionantes: condicionantesRows
+        .filter((c) => c.servico_id === s.id)
+        .map(({ servico_id: _, ...c }) => c),
     })),
     // Only the client's own addresses: other recipients of a sending are not theirs to see.
     emails_enviados: envios.map((e) => ({
@@ -172,6 +178,41 @@ function servicosDoTitular(db: DbOrTx, actor: Actor) {
     .leftJoin(status, eq(status.id, servicos.status_id))
     .where(ownServicos(actor))
     .orderBy(servicos.created_at, servicos.id)
+}
+
+/** The condicionantes of those services the client may see, each with its entregas. */
+async function condicionantesVisiveis(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return []
+  return rawRows<{
+    servico_id: string
+    item: string
+    descricao: string
+    tipo: string
+    periodicidade: string | null
+    intervalo_meses: number | null
+    responsavel: string
+    entregas: {
+      data_prevista: string
+      estado: string
+      protocolo_orgao: string | null
+      protocolado_em: string | null
+    }[]
+  }>(
+    db,
+    sql`select c.servico_id, c.item, c.descricao, c.tipo, c.periodicidade, c.intervalo_meses,
+               c.responsavel,
+               coalesce((select json_agg(json_build_object(
+                   'data_prevista', e.data_prevista, 'estado', e.estado,
+                   'protocolo_orgao', e.protocolo_orgao, 'protocolado_em', e.protocolado_em)
+                   order by e.data_prevista)
+                 from condicionantes_entregas e where e.condicionante_id = c.id), '[]') as entregas
+        from condicionantes c
+        where c.servico_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and c.visivel_cliente
+        order by c.created_at, c.id`,
+  )
 }
 
 /** The avisos of those services the client may see. */

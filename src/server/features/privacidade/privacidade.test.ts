@@ -4,6 +4,7 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   avisos,
+  condicionantes,
   clientes,
   enviosEmail,
   notificacoes,
@@ -89,6 +90,24 @@ async function clienteComDados(a: Actor) {
     texto: `Pedir a ${nome} a procuração`,
     data_limite: '2027-01-01',
   })
+  // A condicionante the client sees, and one kept internal.
+  await t.db.insert(condicionantes).values([
+    {
+      servico_id: s.servico.id,
+      item: '4.1',
+      descricao: `Relatório de monitoramento ${nome}`,
+      tipo: 'continua',
+      responsavel: 'cliente',
+    },
+    {
+      servico_id: s.servico.id,
+      item: '9.9',
+      descricao: 'Condicionante interna da consultoria',
+      tipo: 'continua',
+      responsavel: 'consultoria',
+      visivel_cliente: false,
+    },
+  ])
   await t.db.insert(enviosEmail).values({
     servico_id: s.servico.id,
     assunto: `Sua licença, ${nome}`,
@@ -219,6 +238,9 @@ describe('GET /api/meus-dados/exportacao', () => {
       expect(dados.cadastro.nome).toBe(mine.cliente.nome)
       expect(dados.servicos.map((s: { id: string }) => s.id)).toEqual([mine.servico.id])
       expect(dados.servicos[0].documentos).toHaveLength(2)
+      expect(dados.servicos[0].condicionantes).toEqual([
+        expect.objectContaining({ item: '4.1', tipo: 'continua', entregas: [] }),
+      ])
       expect(dados.emails_enviados[0].para).toEqual([mine.cliente.email])
       // The audit events about them: theirs and the consultancy's, without e-mails or addresses.
       // (Besides those the features record themselves: sign-in, the record's creation…)
@@ -242,6 +264,7 @@ describe('GET /api/meus-dados/exportacao', () => {
       expect(texto).not.toContain(actors.admin.email)
       expect(texto).not.toContain('198.51.100.1')
       expect(texto).not.toContain('interno.pdf')
+      expect(texto).not.toContain('Condicionante interna')
       // Exactly the two visible files: the client's upload and the consultancy's licence.
       const conteudos = Object.values(arquivos)
       expect(conteudos).toHaveLength(2)
@@ -548,6 +571,16 @@ describe("POST /api/meus-dados/exclusao and the administrators' answer", () => {
     for await (const o of t.storage.list()) guardados.push(o.key)
     for (const k of chaves) expect(guardados).not.toContain(k)
     expect(guardados.some((k) => k.startsWith(`${a.userId}/`))).toBe(false)
+
+    // The condicionantes stay (a legal record), their texts without the titular's name.
+    const mantidas = await t.db
+      .select({ item: condicionantes.item, descricao: condicionantes.descricao })
+      .from(condicionantes)
+      .where(eq(condicionantes.servico_id, d.servico.id))
+    expect(mantidas.map((c) => c.item).sort()).toEqual(['4.1', '9.9'])
+    expect(mantidas.find((c) => c.item === '4.1')!.descricao).toBe(
+      'Relatório de monitoramento [dado removido]',
+    )
 
     // The account is gone: no sign-in, no session; the service stays, anonymised.
     expect(await t.db.select().from(user).where(eq(user.id, a.userId!))).toEqual([])

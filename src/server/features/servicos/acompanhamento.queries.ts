@@ -11,7 +11,7 @@ import {
   tiposServicosTiposDocumentos,
 } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
-import { ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
+import { ownCliente, ownServicos, SERVICO_NAO_ENCONTRADO, type Actor } from '../../policy.ts'
 import { today } from '#shared/datas.ts'
 import { situacaoRenovacao } from '#shared/renovacao.ts'
 import type { MeuServico } from '#shared/schemas/servicos.ts'
@@ -60,11 +60,26 @@ const meuServicoColumns = {
  * The client home's summary, counted in one statement over the actor's own services
  * (archived ones need nothing): services still missing required documents or with one rejected
  * to send again, services whose
- * validity ends in the next 120 days, and open visible avisos.
+ * validity ends in the next 120 days, open visible avisos, and the entregas of visible
+ * condicionantes due in the next 30 days or late.
  */
 export async function getResumoMeusServicos(db: DbOrTx, actor: Actor, hoje = today()) {
+  // "Condicionantes a cumprir": the pending entregas of the condicionantes visible to the
+  // client on its open services, due in the next 30 days, and those already late.
+  const entregas = (quando: ReturnType<typeof sql>) => sql<number>`(
+    select count(*)::int from condicionantes_entregas e
+    join condicionantes c on c.id = e.condicionante_id
+    join servicos sv on sv.id = e.servico_id
+    left join status st on st.id = sv.status_id
+    where e.cliente_id in (select clientes.id from clientes where ${ownCliente(actor)})
+      and c.visivel_cliente and e.estado = 'pendente'
+      and not coalesce(portal_normaliza(st.nome) = 'arquivado', false) and ${quando})`
   const [row] = await db
     .select({
+      condicionantes_a_cumprir: entregas(
+        sql`e.data_prevista between ${hoje}::date and ${hoje}::date + 30`,
+      ),
+      condicionantes_atrasadas: entregas(sql`e.data_prevista < ${hoje}::date`),
       precisam_documentos: sql<number>`(count(*) filter (where not x.arquivado
         and (x.documentos_enviados < x.documentos_exigidos or x.documentos_rejeitados > 0)))::int`,
       vencendo: sql<number>`(count(*) filter (where not x.arquivado and not x.nao_vence

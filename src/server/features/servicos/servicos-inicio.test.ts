@@ -90,6 +90,8 @@ describe('GET /api/meus-servicos/resumo', () => {
     if (res.statusCode === 200)
       expect(Object.keys(res.json()).sort()).toEqual([
         'avisos_abertos',
+        'condicionantes_a_cumprir',
+        'condicionantes_atrasadas',
         'precisam_documentos',
         'vencendo',
       ])
@@ -100,9 +102,15 @@ describe('GET /api/meus-servicos/resumo', () => {
     const outro = await createClientActor(t)
     await cenario(dono)
     const res = await dono.inject({ method: 'GET', url: '/api/meus-servicos/resumo' })
-    expect(res.json()).toEqual({ precisam_documentos: 1, vencendo: 1, avisos_abertos: 2 })
+    expect(res.json()).toMatchObject({ precisam_documentos: 1, vencendo: 1, avisos_abertos: 2 })
     const vazio = await outro.inject({ method: 'GET', url: '/api/meus-servicos/resumo' })
-    expect(vazio.json()).toEqual({ precisam_documentos: 0, vencendo: 0, avisos_abertos: 0 })
+    expect(vazio.json()).toEqual({
+      precisam_documentos: 0,
+      vencendo: 0,
+      avisos_abertos: 0,
+      condicionantes_a_cumprir: 0,
+      condicionantes_atrasadas: 0,
+    })
   })
 
   it('a validity ending exactly in 120 days counts, in 121 days or already ended does not', async () => {

@@ -3,6 +3,7 @@ import {
   BellRing,
   CalendarClock,
   CalendarDays,
+  ClipboardCheck,
   ClipboardList,
   Eye,
   FileText,
@@ -242,7 +243,13 @@ function Resumo({ servicos }: { servicos: MeuServico[] }) {
   return <ResumoCards servicos={servicos} r={data ?? RESUMO_VAZIO} />
 }
 
-const RESUMO_VAZIO: ResumoMeusServicos = { precisam_documentos: 0, vencendo: 0, avisos_abertos: 0 }
+const RESUMO_VAZIO: ResumoMeusServicos = {
+  precisam_documentos: 0,
+  vencendo: 0,
+  avisos_abertos: 0,
+  condicionantes_a_cumprir: 0,
+  condicionantes_atrasadas: 0,
+}
 
 function ResumoCards({ servicos, r }: { servicos: MeuServico[]; r: ResumoMeusServicos }) {
   const documentos = servicos.filter(FILTROS.documentos.aplica)
@@ -276,6 +283,38 @@ function ResumoCards({ servicos, r }: { servicos: MeuServico[]; r: ResumoMeusSer
       cor: 'text-blue-700 bg-blue-100',
     },
   ]
+  const aCumprir = r.condicionantes_a_cumprir
+  const atrasadas = r.condicionantes_atrasadas
+  return (
+    <>
+      <ResumoItens itens={itens} />
+      {aCumprir + atrasadas > 0 && (
+        <section
+          aria-label="Condicionantes a cumprir"
+          className="-mt-3 mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border bg-card px-3 py-2.5 text-sm shadow-xs sm:px-4"
+        >
+          <ClipboardCheck className="size-4 shrink-0 text-primary" />
+          <span className="font-medium">Condicionantes a cumprir:</span>
+          <span>{aCumprir} nos próximos 30 dias</span>
+          {atrasadas > 0 && (
+            <span className="font-medium text-red-700">
+              {atrasadas} {plural(atrasadas, 'atrasada', 'atrasadas')}
+            </span>
+          )}
+          <span className="w-full text-xs text-muted-foreground sm:w-auto">
+            Veja cada uma em Documentos do serviço.
+          </span>
+        </section>
+      )}
+    </>
+  )
+}
+
+function ResumoItens({
+  itens,
+}: {
+  itens: { n: number; texto: string; to: string; icon: typeof FileWarning; cor: string }[]
+}) {
   return (
     <section aria-label="Resumo" className="mb-6 grid grid-cols-3 gap-2 sm:gap-3">
       {itens.map(({ n, texto, to, icon: Icon, cor }) => {
