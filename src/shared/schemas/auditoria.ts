@@ -64,6 +64,7 @@ export const ENTIDADES_AUDITORIA = [
   'retencao',
   'auditoria',
   'renovacao',
+  'mensagem',
 ] as const
 export type EntidadeAuditoria = (typeof ENTIDADES_AUDITORIA)[number]
 
@@ -84,6 +85,7 @@ export const ROTULO_ENTIDADE: Record<EntidadeAuditoria, string> = {
   retencao: 'Retenção de dados',
   auditoria: 'Auditoria',
   renovacao: 'Protocolo da renovação',
+  mensagem: 'Mensagem',
 }
 
 export const AcaoAuditoriaSchema = z.enum(ACOES_AUDITORIA)

@@ -12,6 +12,7 @@ export const TIPOS_NOTIFICACAO = [
   'aviso_concluido',
   'documento_rejeitado',
   'renovacao_prazo_perdido',
+  'mensagem_nova',
 ] as const
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number]
 
@@ -22,6 +23,7 @@ export const TIPOS_CLIENTE = [
   'status_alterado',
   'aviso_automatico',
   'documento_rejeitado',
+  'mensagem_nova',
 ] as const satisfies readonly TipoNotificacao[]
 /**
  * The client's kinds whose e-mail Meus Dados turns on or off: a rejection always goes by its own
@@ -33,6 +35,7 @@ export const TIPOS_ADMIN = [
   'documento_enviado',
   'aviso_concluido',
   'renovacao_prazo_perdido',
+  'mensagem_nova',
 ] as const satisfies readonly TipoNotificacao[]
 
 export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
@@ -45,6 +48,7 @@ export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
   aviso_concluido: 'Avisos concluídos por clientes',
   documento_rejeitado: 'Documentos rejeitados pela consultoria',
   renovacao_prazo_perdido: 'Renovações não protocoladas no prazo legal',
+  mensagem_nova: 'Novas mensagens nos serviços',
 }
 
 export const NotificacaoSchema = z.object({

@@ -73,6 +73,12 @@ export const renovacoesKeys = {
 }
 
 /** The signed-in account's notifications (the bell) and its e-mail choices. */
+/** "Mensagens": the conversation of a service (both sides). */
+export const mensagensKeys = {
+  all: ['mensagens'] as const,
+  servico: (servicoId: string) => [...mensagensKeys.all, 'servico', servicoId] as const,
+}
+
 export const notificacoesKeys = {
   all: ['notificacoes'] as const,
   contagem: () => [...notificacoesKeys.all, 'contagem'] as const,

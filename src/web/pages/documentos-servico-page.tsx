@@ -3,12 +3,13 @@ import { useDeferredValue } from 'react'
 import { useParams } from 'react-router'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { documentosQuery } from '../features/documentos/api.ts'
+import { MensagensCard } from '../features/mensagens/mensagens-card.tsx'
 import { DocumentosPage } from '../features/documentos/documentos-page.tsx'
 import { RenovacaoClienteCard } from '../features/renovacoes/renovacao-card.tsx'
 
 /**
- * The client's documents screen of a service (SPEC §2) with, below it, the service's timeline
- * (its creation, status changes, the client's uploads and the reviews). The cards below the
+ * The client's documents screen of a service (SPEC §2) with, below it, its Mensagens and the
+ * service's timeline (its creation, status changes, the client's uploads and the reviews). The cards below the
  * documents ask for their data once the documents have come (the same query as DocumentosPage's,
  * from the cache), in a deferred render after them: on a phone network the screen's content
  * comes first, in one request.
@@ -22,6 +23,7 @@ export function DocumentosServicoPage() {
       <DocumentosPage />
       {below && (
         <>
+          <MensagensCard servicoId={servicoId} lado="cliente" />
           <RenovacaoClienteCard servicoId={servicoId} />
           <HistoricoCard servicoId={servicoId} cliente />
         </>

@@ -9,13 +9,14 @@ import { paths } from '../paths.ts'
 import { AvisosCard } from '../features/avisos/avisos-card.tsx'
 import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
+import { MensagensCard } from '../features/mensagens/mensagens-card.tsx'
 import { DocumentosCard } from '../features/documentos/documentos-card.tsx'
 import { RenovacaoCard } from '../features/renovacoes/renovacao-card.tsx'
 import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
 import type { TipoServico } from '#shared/schemas/cadastros.ts'
 
-/** SPEC §2 Service detail (admin). Opening it marks the service as seen. Its Histórico. */
+/** SPEC §2 Service detail (admin). Opening it marks the service as seen. Its Mensagens and Histórico. */
 export function ServicoDetailPage() {
   const { servicoId = '' } = useParams()
   const navigate = useNavigate()
@@ -52,12 +53,15 @@ export function ServicoDetailPage() {
       key={servico.id}
       servico={servico}
       main={
-        <DocumentosCard
-          servicoId={servico.id}
-          tipoServico={servico.tipo}
-          protocolo={servico.protocolo}
-          tiposDocumentos={filtros.data?.tipos_documentos}
-        />
+        <>
+          <DocumentosCard
+            servicoId={servico.id}
+            tipoServico={servico.tipo}
+            protocolo={servico.protocolo}
+            tiposDocumentos={filtros.data?.tipos_documentos}
+          />
+          <MensagensCard servicoId={servico.id} lado="consultoria" />
+        </>
       }
       aside={
         <>

@@ -185,8 +185,20 @@ describe('GET and PATCH /api/notificacoes/preferencias', () => {
     expect(res.json().every((p: { email: boolean }) => p.email)).toBe(true)
     expect(res.json().map((p: { tipo: string }) => p.tipo)).toEqual(
       name === 'admin'
-        ? ['servico_solicitado', 'documento_enviado', 'aviso_concluido', 'renovacao_prazo_perdido']
-        : ['aviso_novo', 'documento_disponivel', 'status_alterado', 'aviso_automatico'],
+        ? [
+            'servico_solicitado',
+            'documento_enviado',
+            'aviso_concluido',
+            'renovacao_prazo_perdido',
+            'mensagem_nova',
+          ]
+        : [
+            'aviso_novo',
+            'documento_disponivel',
+            'status_alterado',
+            'aviso_automatico',
+            'mensagem_nova',
+          ],
     )
     expect(patch.json().find((p: { tipo: string }) => p.tipo === tipo).email).toBe(false)
     const rows = await t.db

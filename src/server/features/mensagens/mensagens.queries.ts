@@ -1,0 +1,277 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  linkNotificacao,
+  markLidasPorLink,
+  nomeCliente,
+  nomeServico,
+  notifyAdmins,
+  notifyCliente,
+  resumoNotificacao as resumo,
+} from '../../db/notificacoes.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
+import { HttpError, notFound } from '../../errors.ts'
+import type { Actor } from '../../policy.ts'
+import { isIsoTimestamp } from '#shared/datas.ts'
+import {
+  MENSAGEM_EDICAO_MINUTOS,
+  MENSAGENS_PAGINA,
+  type LadoMensagem,
+  type Mensagem,
+  type MensagemCreate,
+  type Mensagens,
+  type MensagemUpdate,
+} from '#shared/schemas/mensagens.ts'
+
+export const MENSAGEM_NAO_ENCONTRADA = 'Mensagem não encontrada.'
+export const SO_O_AUTOR = 'Só quem escreveu a mensagem pode alterá-la ou excluí-la.'
+export const PRAZO_ENCERRADO = `Passados ${MENSAGEM_EDICAO_MINUTOS} minutos, a mensagem faz parte do registro e não pode mais ser alterada nem excluída.`
+export const INTERNA_SO_CONSULTORIA = 'Só a consultoria pode escrever mensagens internas.'
+
+const ladoOf = (actor: Actor): LadoMensagem => (actor.role === 'admin' ? 'consultoria' : 'cliente')
+
+/** What the actor may read of a service's thread: the client never reads an internal message. */
+const visivel = (actor: Actor) => (actor.role === 'admin' ? sql`true` : sql`not m.interna`)
+
+type Linha = {
+  id: string
+  servico_id: string
+  autor_nome: string
+  lado: LadoMensagem
+  texto: string
+  interna: boolean
+  created_at: Date | string
+  editada_em: Date | string | null
+  editavel_ate: Date | string | null
+  chave: string
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString()
+
+// The columns of a message as its reader gets it: `chave` is created_at with its microseconds
+// (the keyset cursor), `editavel_ate` when the reader wrote it and the 15 minutes still run.
+const colunas = (actor: Actor) => sql`m.id::text as id, m.servico_id::text as servico_id,
+  m.autor_nome, m.lado, m.texto, m.interna, m.created_at, m.editada_em,
+  to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as chave,
+  case when m.autor_id = ${actor.userId}
+    and m.created_at > now() - make_interval(mins => ${MENSAGEM_EDICAO_MINUTOS})
+    then m.created_at + make_interval(mins => ${MENSAGEM_EDICAO_MINUTOS}) end as editavel_ate`
+
+const toMensagem = (l: Linha): Mensagem => ({
+  id: l.id,
+  servico_id: l.servico_id,
+  autor_nome: l.autor_nome,
+  lado: l.lado,
+  texto: l.texto,
+  interna: l.interna,
+  created_at: iso(l.created_at),
+  editada_em: l.editada_em ? iso(l.editada_em) : null,
+  editavel_ate: l.editavel_ate ? iso(l.editavel_ate) : null,
+})
+
+// ---- keyset cursor: (created_at with microseconds, id) of the oldest message shown ----
+
+const encode = (l: Pick<Linha, 'chave' | 'id'>) =>
+  Buffer.from(`${l.chave}|${l.id}`).toString('base64url')
+
+/** A cursor from the URL; anything we did not make is a 400, never a 500. */
+function decode(raw: string) {
+  const [em, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|')
+  if (rest.length || !em || !isIsoTimestamp(em) || !/^[0-9a-f-]{36}$/.test(id ?? ''))
+    throw new HttpError(400, 'Página inválida.')
+  return { em, id }
+}
+
+/** The screens the other side's notification opens. */
+const links = (servicoId: string) => ({
+  cliente: linkNotificacao.documentosCliente(servicoId),
+  consultoria: linkNotificacao.servicoAdmin(servicoId),
+})
+
+/**
+ * A page of a service's thread as the actor reads it: the newest `MENSAGENS_PAGINA` messages
+ * before `antes` (all the newest without it), answered oldest to newest. Reading the newest page
+ * marks the thread read up to its newest message (the unread count, and the bell's notification
+ * of it).
+ */
+export async function listMensagens(
+  db: DbOrTx,
+  actor: Actor,
+  servicoId: string,
+  antes: string | undefined,
+): Promise<Mensagens> {
+  const cursor = antes ? decode(antes) : undefined
+  const rows = await rawRows<Linha>(
+    db,
+    sql`select ${colunas(actor)} from mensagens m
+    where m.servico_id = ${servicoId} and ${visivel(actor)}${
+      cursor
+        ? sql` and (m.created_at, m.id) < (${cursor.em}::timestamptz, ${cursor.id}::uuid)`
+        : sql``
+    }
+    order by m.created_at desc, m.id desc
+    limit ${MENSAGENS_PAGINA + 1}`,
+  )
+  const mais = rows.length > MENSAGENS_PAGINA
+  const pagina = rows.slice(0, MENSAGENS_PAGINA)
+  if (!cursor && pagina.length > 0) await markLidas(db, actor, servicoId, pagina[0].chave)
+  return {
+    rows: pagina.reverse().map(toMensagem),
+    antes: mais ? encode(pagina[0]) : null,
+  }
+}
+
+/** The thread is read up to `ate` (never back), and its notification with it. */
+async function markLidas(db: DbOrTx, actor: Actor, servicoId: string, ate: string) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into mensagens_leituras (user_id, servico_id, lida_em)
+      values (${actor.userId}, ${servicoId}, ${ate}::timestamptz)
+      on conflict (user_id, servico_id) do update
+        set lida_em = greatest(mensagens_leituras.lida_em, excluded.lida_em)`)
+    await markLidasPorLink(tx, actor.userId, 'mensagem_nova', links(servicoId)[ladoOf(actor)])
+  })
+}
+
+/** How the author is called on the thread: the client's record name, else the account's name. */
+async function nomeDoAutor(tx: DbOrTx, actor: Actor): Promise<string> {
+  const [row] = await rawRows<{ nome: string }>(
+    tx,
+    sql`select coalesce(c.nome, u.name, u.email) as nome from "user" u
+      left join clientes c on c.user_id = u.id where u.id = ${actor.userId}`,
+  )
+  return row?.nome ?? actor.email
+}
+
+/**
+ * A new message on a service the actor may reach (`requireServico` first). It and its audit event
+ * are one transaction; the other side hears of it in the bell (one unread notification per
+ * service: the e-mail of unread notifications batches them), never of an internal message.
+ */
+export async function createMensagem(
+  db: DbOrTx,
+  actor: Actor,
+  servicoId: string,
+  body: MensagemCreate,
+  origem: Origem,
+): Promise<Mensagem> {
+  const lado = ladoOf(actor)
+  const interna = body.interna ?? false
+  if (interna && lado !== 'consultoria') throw new HttpError(403, INTERNA_SO_CONSULTORIA, 'interna')
+  return db.transaction(async (tx) => {
+    const [row] = await rawRows<Linha>(
+      tx,
+      sql`insert into mensagens as m (servico_id, autor_id, autor_nome, lado, texto, interna)
+      values (${servicoId}, ${actor.userId}, ${await nomeDoAutor(tx, actor)}, ${lado},
+        ${body.texto}, ${interna})
+      returning ${colunas(actor)}`,
+    )
+    await recordAuditoria(tx, origem, {
+      acao: 'criar',
+      entidade: 'mensagem',
+      entidade_id: row.id,
+      rotulo: resumo(row.texto),
+      servico_id: servicoId,
+      depois: { texto: row.texto, interna: row.interna },
+    })
+    // One's own message is read.
+    await tx.execute(sql`
+      insert into mensagens_leituras (user_id, servico_id, lida_em)
+      values (${actor.userId}, ${servicoId}, ${row.chave}::timestamptz)
+      on conflict (user_id, servico_id) do update
+        set lida_em = greatest(mensagens_leituras.lida_em, excluded.lida_em)`)
+    if (!interna) {
+      const servico = await nomeServico(tx, servicoId)
+      if (lado === 'consultoria')
+        await notifyCliente(tx, servicoId, {
+          tipo: 'mensagem_nova',
+          titulo: `Nova mensagem da consultoria em ${servico}: ${resumo(row.texto)}`,
+          link: links(servicoId).cliente,
+          enquantoNaoLida: true,
+        })
+      else
+        await notifyAdmins(tx, {
+          tipo: 'mensagem_nova',
+          titulo: `Nova mensagem de ${await nomeCliente(tx, servicoId)} em ${servico}: ${resumo(row.texto)}`,
+          link: links(servicoId).consultoria,
+          enquantoNaoLida: true,
+        })
+    }
+    return toMensagem(row)
+  })
+}
+
+/**
+ * The message the actor may change, locked: one it cannot read is a 404 (another client's, an
+ * internal one for a client), one of somebody else a 403, one older than 15 minutes a 409.
+ */
+async function ownMensagem(tx: DbOrTx, actor: Actor, id: string) {
+  const escopo: SQL =
+    actor.role === 'admin'
+      ? sql`true`
+      : sql`not m.interna and m.servico_id in (select s.id from servicos s
+          join clientes c on c.id = s.cliente_id where c.user_id = ${actor.userId})`
+  const [row] = await rawRows<{
+    id: string
+    servico_id: string
+    texto: string
+    interna: boolean
+    autor_id: string | null
+    no_prazo: boolean
+  }>(
+    tx,
+    sql`select m.id::text as id, m.servico_id::text as servico_id, m.texto, m.interna,
+      m.autor_id, m.created_at > now() - make_interval(mins => ${MENSAGEM_EDICAO_MINUTOS}) as no_prazo
+    from mensagens m where m.id = ${id} and ${escopo} for update of m`,
+  )
+  if (!row) throw notFound(MENSAGEM_NAO_ENCONTRADA)
+  if (row.autor_id !== actor.userId) throw new HttpError(403, SO_O_AUTOR)
+  if (!row.no_prazo) throw new HttpError(409, PRAZO_ENCERRADO)
+  return row
+}
+
+/** The author edits their message within the 15 minutes: "editada", audited with before/after. */
+export async function updateMensagem(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  body: MensagemUpdate,
+  origem: Origem,
+): Promise<Mensagem> {
+  return db.transaction(async (tx) => {
+    const antes = await ownMensagem(tx, actor, id)
+    const [row] = await rawRows<Linha>(
+      tx,
+      sql`update mensagens as m set texto = ${body.texto}, editada_em = now()
+      where m.id = ${id} returning ${colunas(actor)}`,
+    )
+    if (antes.texto !== row.texto)
+      await recordAuditoria(tx, origem, {
+        acao: 'alterar',
+        entidade: 'mensagem',
+        entidade_id: id,
+        rotulo: resumo(row.texto),
+        servico_id: row.servico_id,
+        antes: { texto: antes.texto },
+        depois: { texto: row.texto },
+      })
+    return toMensagem(row)
+  })
+}
+
+/** The author deletes their message within the 15 minutes; the audit trail keeps its text. */
+export async function deleteMensagem(db: DbOrTx, actor: Actor, id: string, origem: Origem) {
+  await db.transaction(async (tx) => {
+    const row = await ownMensagem(tx, actor, id)
+    await tx.execute(sql`delete from mensagens where id = ${id}`)
+    await recordAuditoria(tx, origem, {
+      acao: 'excluir',
+      entidade: 'mensagem',
+      entidade_id: id,
+      rotulo: resumo(row.texto),
+      servico_id: row.servico_id,
+      antes: { texto: row.texto, interna: row.interna },
+    })
+  })
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { origemOf } from '../../db/auditoria.ts'
+import { actorOf, requireServico } from '../../policy.ts'
+import { IdParamsSchema } from '#shared/schemas/common.ts'
+import {
+  MensagemCreateSchema,
+  MensagemSchema,
+  MensagensQuerySchema,
+  MensagensSchema,
+  MensagemUpdateSchema,
+} from '#shared/schemas/mensagens.ts'
+import {
+  createMensagem,
+  deleteMensagem,
+  listMensagens,
+  updateMensagem,
+} from './mensagens.queries.ts'
+
+/**
+ * "Mensagens": the conversation of a service, the same routes for both sides (`user`): the
+ * service in the actor's scope (another client's is a 404), the side from the account's role,
+ * the internal messages only for the consultancy.
+ */
+export async function mensagensRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const user = { audience: 'user' as const }
+
+  app.get(
+    '/api/servicos/:id/mensagens',
+    {
+      config: user,
+      schema: {
+        params: IdParamsSchema,
+        querystring: MensagensQuerySchema,
+        response: { 200: MensagensSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
+      return listMensagens(app.ctx.db, actor, servico.id, request.query.antes)
+    },
+  )
+
+  app.post(
+    '/api/servicos/:id/mensagens',
+    {
+      config: user,
+      schema: {
+        params: IdParamsSchema,
+        body: MensagemCreateSchema,
+        response: { 201: MensagemSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
+      return reply
+        .status(201)
+        .send(await createMensagem(app.ctx.db, actor, servico.id, request.body, origemOf(request)))
+    },
+  )
+
+  app.patch(
+    '/api/mensagens/:id',
+    {
+      config: user,
+      schema: {
+        params: IdParamsSchema,
+        body: MensagemUpdateSchema,
+        response: { 200: MensagemSchema },
+      },
+    },
+    async (request) =>
+      updateMensagem(
+        app.ctx.db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        origemOf(request),
+      ),
+  )
+
+  app.delete(
+    '/api/mensagens/:id',
+    { config: user, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      await deleteMensagem(app.ctx.db, actorOf(request), request.params.id, origemOf(request))
+      return reply.status(204).send()
+    },
+  )
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { texto } from './common.ts'
+
+/** A message's text: up to this many characters, its line breaks kept. */
+export const MENSAGEM_MAX = 5000
+/** For how long the author may edit or delete a message; after that it is part of the record. */
+export const MENSAGEM_EDICAO_MINUTOS = 15
+/** How many messages a page of the thread brings (the newest first, "Mensagens anteriores"). */
+export const MENSAGENS_PAGINA = 30
+
+export const MENSAGEM_OBRIGATORIA = 'Escreva a mensagem.'
+export const MENSAGEM_LONGA = `A mensagem deve ter no máximo ${MENSAGEM_MAX.toLocaleString('pt-BR')} caracteres.`
+
+const textoMensagem = texto(MENSAGEM_OBRIGATORIA, { multiline: true })
+  .trim()
+  .min(1, MENSAGEM_OBRIGATORIA)
+  .max(MENSAGEM_MAX, MENSAGEM_LONGA)
+
+/** A new message. `interna`: the consultancy's note, never shown to the client (admins only). */
+export const MensagemCreateSchema = z.object({
+  texto: textoMensagem,
+  interna: z.boolean('Informe se a mensagem é interna.').optional(),
+})
+export type MensagemCreate = z.infer<typeof MensagemCreateSchema>
+
+/** Editing one's own message (within the 15 minutes). */
+export const MensagemUpdateSchema = z.object({ texto: textoMensagem })
+export type MensagemUpdate = z.infer<typeof MensagemUpdateSchema>
+
+const vazio = (v: unknown) => (v === '' || v === null ? undefined : v)
+/** `antes`: the cursor of the oldest message shown; the page brings the ones before it. */
+export const MensagensQuerySchema = z.object({
+  antes: z.preprocess(
+    vazio,
+    texto('Página inválida.')
+      .max(200, 'Página inválida.')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Página inválida.')
+      .optional(),
+  ),
+})
+
+export const LADOS_MENSAGEM = ['cliente', 'consultoria'] as const
+export type LadoMensagem = (typeof LADOS_MENSAGEM)[number]
+
+export const MensagemSchema = z.object({
+  id: z.string(),
+  servico_id: z.string(),
+  autor_nome: z.string(),
+  lado: z.enum(LADOS_MENSAGEM),
+  texto: z.string(),
+  interna: z.boolean(),
+  created_at: z.string(),
+  editada_em: z.string().nullable(),
+  /** The reader wrote it and the 15 minutes have not passed: "Editar" and "Excluir". */
+  editavel_ate: z.string().nullable(),
+})
+export type Mensagem = z.infer<typeof MensagemSchema>
+
+/** A page of the thread: oldest to newest; `antes` pages upward (null: the first message is in). */
+export const MensagensSchema = z.object({
+  rows: z.array(MensagemSchema),
+  antes: z.string().nullable(),
+})
+export type Mensagens = z.infer<typeof MensagensSchema>

@@ -1,0 +1,43 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import { api } from '../../lib/api.ts'
+import { useMutationRefreshing } from '../../lib/mutation.ts'
+import { mensagensKeys, notificacoesKeys } from '../../lib/query-keys.ts'
+import type {
+  Mensagem,
+  MensagemCreate,
+  Mensagens,
+  MensagemUpdate,
+} from '#shared/schemas/mensagens.ts'
+
+/**
+ * A service's thread: the newest page first, "Mensagens anteriores" loads the page before. The
+ * server marks the thread read when it answers the newest page (the bell's count changes).
+ */
+export const mensagensQuery = (servicoId: string) =>
+  infiniteQueryOptions({
+    queryKey: mensagensKeys.servico(servicoId),
+    queryFn: ({ pageParam }) =>
+      api<Mensagens>(
+        `/api/servicos/${servicoId}/mensagens${pageParam ? `?antes=${pageParam}` : ''}`,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.antes ?? undefined,
+  })
+
+const useMensagensMutation = <V, R>(servicoId: string, fn: (v: V) => Promise<R>) =>
+  useMutationRefreshing(fn, [mensagensKeys.servico(servicoId), notificacoesKeys.all])
+
+export const useCreateMensagem = (servicoId: string) =>
+  useMensagensMutation(servicoId, (body: MensagemCreate) =>
+    api<Mensagem>(`/api/servicos/${servicoId}/mensagens`, { method: 'POST', body }),
+  )
+
+export const useUpdateMensagem = (servicoId: string) =>
+  useMensagensMutation(servicoId, ({ id, ...body }: { id: string } & MensagemUpdate) =>
+    api<Mensagem>(`/api/mensagens/${id}`, { method: 'PATCH', body }),
+  )
+
+export const useDeleteMensagem = (servicoId: string) =>
+  useMensagensMutation(servicoId, (id: string) =>
+    api<void>(`/api/mensagens/${id}`, { method: 'DELETE' }),
+  )
