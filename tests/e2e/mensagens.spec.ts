@@ -7,6 +7,11 @@ import { MSG, type MsgProject } from './mensagens.ts'
 // The service detail loads several queries at once; on a busy 2-core machine 7 s is not enough.
 const expect = baseExpect.configure({ timeout: 15_000 })
 const project = () => test.info().project.name as MsgProject
+// A photo from the phone: a real 1×1 PNG.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a6e00000000049454e44ae426082',
+  'hex',
+)
 const bell = (page: Page) => page.getByRole('button', { name: /^Notificações/ })
 
 test.beforeEach(() => test.slow())
@@ -36,7 +41,7 @@ async function novoServico(page: Page) {
   return (await res.json()).id as string
 }
 
-test('a client asks on its service, the analyst answers with an internal note beside, the client’s bell tells it @responsive', async ({
+test('a client asks on its service with a photo, the analyst answers with an internal note beside, the client’s bell tells it @responsive', async ({
   page,
   browser,
 }) => {
@@ -57,6 +62,12 @@ test('a client asks on its service, the analyst answers with an internal note be
   await expect(card.getByRole('textbox', { name: 'Nova mensagem' })).toHaveValue(
     `${pergunta}\nVeja https://exemplo.com.br/planta`,
   )
+  // A photo from the phone goes with it.
+  await card.getByLabel('Anexar arquivo ou foto').setInputFiles({
+    name: 'galpão.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  })
   await card.getByRole('button', { name: 'Enviar' }).click()
   const conversa = card.getByRole('list', { name: 'Conversa' })
   await expect(conversa.getByText(pergunta)).toBeVisible()
@@ -69,6 +80,13 @@ test('a client asks on its service, the analyst answers with an internal note be
   await page.goto(`/app/admin/servico/${servicoId}`)
   const doAdmin = page.getByRole('region', { name: 'Mensagens' })
   await expect(doAdmin.getByText(pergunta)).toBeVisible()
+  const foto = doAdmin
+    .getByRole('listitem')
+    .filter({ hasText: pergunta })
+    .getByRole('link', { name: /galpao\.png/ })
+  const download = page.waitForEvent('download')
+  await foto.click()
+  expect((await download).suggestedFilename()).toBe('galpao.png')
   await expect(doAdmin.getByText(`${m.cliente}`).last()).toBeVisible()
   const nota = `Conferir a planta antes (${run})`
   await doAdmin.getByRole('textbox', { name: 'Nova mensagem' }).fill(nota)

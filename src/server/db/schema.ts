@@ -983,7 +983,8 @@ export const mensagens = pgTable(
       .on(t.autor_id)
       .where(sql`${t.autor_id} is not null`),
     check('mensagens_lado_check', sql`${t.lado} in ('cliente', 'consultoria')`),
-    check('mensagens_texto_check', sql`char_length(${t.texto}) between 1 and 5000`),
+    // Empty only beside a file (the route requires one or the other).
+    check('mensagens_texto_check', sql`char_length(${t.texto}) <= 5000`),
     check('mensagens_interna_check', sql`not ${t.interna} or ${t.lado} = 'consultoria'`),
   ],
 )
@@ -1003,5 +1004,30 @@ export const mensagensLeituras = pgTable(
   (t) => [
     primaryKey({ columns: [t.user_id, t.servico_id] }),
     index('mensagens_leituras_servico_idx').on(t.servico_id),
+  ],
+)
+
+/**
+ * A file sent with a message, stored like a document's version (`storage/arquivos.ts`
+ * `storeUpload`, the same limits and checks; a client's count in its quota, `storage/cota.ts`).
+ * `caminho` is its storage key (`mensagens/{servicoId}/{timestamp}.{id}-{name}`): the sweep and
+ * the backup know it by the column's name.
+ */
+export const mensagemAnexos = pgTable(
+  'mensagem_anexos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mensagem_id: uuid('mensagem_id')
+      .notNull()
+      .references(() => mensagens.id, { onDelete: 'cascade' }),
+    caminho: text('caminho').notNull(),
+    nome: text('nome').notNull(),
+    tamanho: bigint('tamanho', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('mensagem_anexos_mensagem_idx').on(t.mensagem_id),
+    index('mensagem_anexos_caminho_idx').on(t.caminho),
   ],
 )

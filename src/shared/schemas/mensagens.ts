@@ -23,6 +23,12 @@ export const MensagemCreateSchema = z.object({
 })
 export type MensagemCreate = z.infer<typeof MensagemCreateSchema>
 
+/** The form's rule when a file goes with the message: the text may stay empty. */
+export const MensagemComArquivoSchema = z.object({
+  texto: texto(MENSAGEM_OBRIGATORIA, { multiline: true }).trim().max(MENSAGEM_MAX, MENSAGEM_LONGA),
+  interna: z.boolean('Informe se a mensagem é interna.').optional(),
+})
+
 /** Editing one's own message (within the 15 minutes). */
 export const MensagemUpdateSchema = z.object({ texto: textoMensagem })
 export type MensagemUpdate = z.infer<typeof MensagemUpdateSchema>
@@ -42,6 +48,33 @@ export const MensagensQuerySchema = z.object({
 export const LADOS_MENSAGEM = ['cliente', 'consultoria'] as const
 export type LadoMensagem = (typeof LADOS_MENSAGEM)[number]
 
+/** A file sent with a message (one per message): its name as sent (cleaned) and its size. */
+export const AnexoSchema = z.object({ id: z.string(), nome: z.string(), tamanho: z.number() })
+export type Anexo = z.infer<typeof AnexoSchema>
+
+/** The storage key of a message's file: `mensagens/{servicoId}/{timestamp}.{id}-{name}`. */
+export const anexoKey = (p: {
+  servicoId: string
+  timestamp: number
+  id: string
+  safeName: string
+}) => `mensagens/${p.servicoId}/${p.timestamp}.${p.id}-${p.safeName}`
+
+/**
+ * A message sent with a file is multipart (`arquivo` and the fields `texto`, `interna`): its
+ * fields as text, checked with the JSON body's rules. Without text, the file is the message.
+ */
+export const MensagemComAnexoCamposSchema = z.object({
+  texto: texto(MENSAGEM_OBRIGATORIA, { multiline: true })
+    .trim()
+    .max(MENSAGEM_MAX, MENSAGEM_LONGA)
+    .optional(),
+  interna: z
+    .enum(['true', 'false'], 'Informe se a mensagem é interna.')
+    .optional()
+    .transform((v) => v === 'true'),
+})
+
 export const MensagemSchema = z.object({
   id: z.string(),
   servico_id: z.string(),
@@ -53,6 +86,7 @@ export const MensagemSchema = z.object({
   editada_em: z.string().nullable(),
   /** The reader wrote it and the 15 minutes have not passed: "Editar" and "Excluir". */
   editavel_ate: z.string().nullable(),
+  anexos: z.array(AnexoSchema),
 })
 export type Mensagem = z.infer<typeof MensagemSchema>
 

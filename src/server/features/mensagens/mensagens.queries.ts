@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
-import type { DbOrTx } from '../../db/client.ts'
+import { recordAuditoria, recordLeitura, type Origem } from '../../db/auditoria.ts'
+import type { DbOrTx, Tx } from '../../db/client.ts'
 import {
   linkNotificacao,
   markLidasPorLink,
@@ -13,10 +13,12 @@ import {
 import { rawRows } from '../../db/sql-helpers.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import type { Actor } from '../../policy.ts'
+import { assertCotaCliente } from '../../storage/cota.ts'
 import { isIsoTimestamp } from '#shared/datas.ts'
 import {
   MENSAGEM_EDICAO_MINUTOS,
   MENSAGENS_PAGINA,
+  type Anexo,
   type LadoMensagem,
   type Mensagem,
   type MensagemCreate,
@@ -45,6 +47,7 @@ type Linha = {
   editada_em: Date | string | null
   editavel_ate: Date | string | null
   chave: string
+  anexos: Anexo[] | string
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString()
@@ -56,7 +59,9 @@ const colunas = (actor: Actor) => sql`m.id::text as id, m.servico_id::text as se
   to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as chave,
   case when m.autor_id = ${actor.userId}
     and m.created_at > now() - make_interval(mins => ${MENSAGEM_EDICAO_MINUTOS})
-    then m.created_at + make_interval(mins => ${MENSAGEM_EDICAO_MINUTOS}) end as editavel_ate`
+    then m.created_at + make_interval(mins => ${MENSAGEM_EDICAO_MINUTOS}) end as editavel_ate,
+  coalesce((select json_agg(json_build_object('id', a.id, 'nome', a.nome, 'tamanho', a.tamanho)
+    order by a.created_at) from mensagem_anexos a where a.mensagem_id = m.id), '[]') as anexos`
 
 const toMensagem = (l: Linha): Mensagem => ({
   id: l.id,
@@ -68,6 +73,9 @@ const toMensagem = (l: Linha): Mensagem => ({
   created_at: iso(l.created_at),
   editada_em: l.editada_em ? iso(l.editada_em) : null,
   editavel_ate: l.editavel_ate ? iso(l.editavel_ate) : null,
+  anexos: (typeof l.anexos === 'string' ? (JSON.parse(l.anexos) as Anexo[]) : l.anexos).map(
+    (a) => ({ id: a.id, nome: a.nome, tamanho: Number(a.tamanho) }),
+  ),
 })
 
 // ---- keyset cursor: (created_at with microseconds, id) of the oldest message shown ----
@@ -81,6 +89,24 @@ function decode(raw: string) {
   if (rest.length || !em || !isIsoTimestamp(em) || !/^[0-9a-f-]{36}$/.test(id ?? ''))
     throw new HttpError(400, 'Página inválida.')
   return { em, id }
+}
+
+/** A file stored for a new message (`storeUpload`), and the client's quota it must fit. */
+export type NovoAnexo = {
+  caminho: string
+  nome: string
+  tamanho: number
+  sha256: string
+  cotaMb: number
+}
+
+/** One message as the actor reads it (after a write: it is the actor's own). */
+async function getLinha(db: DbOrTx, actor: Actor, id: string): Promise<Linha> {
+  const [row] = await rawRows<Linha>(
+    db,
+    sql`select ${colunas(actor)} from mensagens m where m.id = ${id}`,
+  )
+  return row
 }
 
 /** The screens the other side's notification opens. */
@@ -155,25 +181,38 @@ export async function createMensagem(
   servicoId: string,
   body: MensagemCreate,
   origem: Origem,
+  anexo?: NovoAnexo,
 ): Promise<Mensagem> {
   const lado = ladoOf(actor)
   const interna = body.interna ?? false
   if (interna && lado !== 'consultoria') throw new HttpError(403, INTERNA_SO_CONSULTORIA, 'interna')
   return db.transaction(async (tx) => {
-    const [row] = await rawRows<Linha>(
+    // A client's file counts in its storage quota, like its documents.
+    if (anexo && lado === 'cliente')
+      await assertCotaCliente(tx, { servicoId, tamanho: anexo.tamanho }, anexo.cotaMb)
+    const [{ id }] = await rawRows<{ id: string }>(
       tx,
-      sql`insert into mensagens as m (servico_id, autor_id, autor_nome, lado, texto, interna)
+      sql`insert into mensagens (servico_id, autor_id, autor_nome, lado, texto, interna)
       values (${servicoId}, ${actor.userId}, ${await nomeDoAutor(tx, actor)}, ${lado},
         ${body.texto}, ${interna})
-      returning ${colunas(actor)}`,
+      returning id::text as id`,
     )
+    if (anexo)
+      await tx.execute(sql`
+        insert into mensagem_anexos (mensagem_id, caminho, nome, tamanho, sha256)
+        values (${id}, ${anexo.caminho}, ${anexo.nome}, ${anexo.tamanho}, ${anexo.sha256})`)
+    const row = await getLinha(tx, actor, id)
     await recordAuditoria(tx, origem, {
       acao: 'criar',
       entidade: 'mensagem',
       entidade_id: row.id,
-      rotulo: resumo(row.texto),
+      rotulo: resumo(row.texto || (anexo?.nome ?? '')),
       servico_id: servicoId,
-      depois: { texto: row.texto, interna: row.interna },
+      depois: {
+        texto: row.texto,
+        interna: row.interna,
+        ...(anexo && { anexo: anexo.nome, sha256: anexo.sha256 }),
+      },
     })
     // One's own message is read.
     await tx.execute(sql`
@@ -186,14 +225,14 @@ export async function createMensagem(
       if (lado === 'consultoria')
         await notifyCliente(tx, servicoId, {
           tipo: 'mensagem_nova',
-          titulo: `Nova mensagem da consultoria em ${servico}: ${resumo(row.texto)}`,
+          titulo: `Nova mensagem da consultoria em ${servico}: ${resumo(row.texto || (anexo?.nome ?? ''))}`,
           link: links(servicoId).cliente,
           enquantoNaoLida: true,
         })
       else
         await notifyAdmins(tx, {
           tipo: 'mensagem_nova',
-          titulo: `Nova mensagem de ${await nomeCliente(tx, servicoId)} em ${servico}: ${resumo(row.texto)}`,
+          titulo: `Nova mensagem de ${await nomeCliente(tx, servicoId)} em ${servico}: ${resumo(row.texto || (anexo?.nome ?? ''))}`,
           link: links(servicoId).consultoria,
           enquantoNaoLida: true,
         })
@@ -202,16 +241,18 @@ export async function createMensagem(
   })
 }
 
+/** The messages the actor may read, wherever they are: a client's own services, never Interna. */
+const escopo = (actor: Actor): SQL =>
+  actor.role === 'admin'
+    ? sql`true`
+    : sql`not m.interna and m.servico_id in (select s.id from servicos s
+        join clientes c on c.id = s.cliente_id where c.user_id = ${actor.userId})`
+
 /**
  * The message the actor may change, locked: one it cannot read is a 404 (another client's, an
  * internal one for a client), one of somebody else a 403, one older than 15 minutes a 409.
  */
 async function ownMensagem(tx: DbOrTx, actor: Actor, id: string) {
-  const escopo: SQL =
-    actor.role === 'admin'
-      ? sql`true`
-      : sql`not m.interna and m.servico_id in (select s.id from servicos s
-          join clientes c on c.id = s.cliente_id where c.user_id = ${actor.userId})`
   const [row] = await rawRows<{
     id: string
     servico_id: string
@@ -223,7 +264,7 @@ async function ownMensagem(tx: DbOrTx, actor: Actor, id: string) {
     tx,
     sql`select m.id::text as id, m.servico_id::text as servico_id, m.texto, m.interna,
       m.autor_id, m.created_at > now() - make_interval(mins => ${MENSAGEM_EDICAO_MINUTOS}) as no_prazo
-    from mensagens m where m.id = ${id} and ${escopo} for update of m`,
+    from mensagens m where m.id = ${id} and ${escopo(actor)} for update of m`,
   )
   if (!row) throw notFound(MENSAGEM_NAO_ENCONTRADA)
   if (row.autor_id !== actor.userId) throw new HttpError(403, SO_O_AUTOR)
@@ -241,11 +282,9 @@ export async function updateMensagem(
 ): Promise<Mensagem> {
   return db.transaction(async (tx) => {
     const antes = await ownMensagem(tx, actor, id)
-    const [row] = await rawRows<Linha>(
-      tx,
-      sql`update mensagens as m set texto = ${body.texto}, editada_em = now()
-      where m.id = ${id} returning ${colunas(actor)}`,
-    )
+    await tx.execute(sql`update mensagens set texto = ${body.texto}, editada_em = now()
+      where id = ${id}`)
+    const row = await getLinha(tx, actor, id)
     if (antes.texto !== row.texto)
       await recordAuditoria(tx, origem, {
         acao: 'alterar',
@@ -260,18 +299,51 @@ export async function updateMensagem(
   })
 }
 
-/** The author deletes their message within the 15 minutes; the audit trail keeps its text. */
-export async function deleteMensagem(db: DbOrTx, actor: Actor, id: string, origem: Origem) {
-  await db.transaction(async (tx) => {
-    const row = await ownMensagem(tx, actor, id)
-    await tx.execute(sql`delete from mensagens where id = ${id}`)
-    await recordAuditoria(tx, origem, {
-      acao: 'excluir',
-      entidade: 'mensagem',
-      entidade_id: id,
-      rotulo: resumo(row.texto),
-      servico_id: row.servico_id,
-      antes: { texto: row.texto, interna: row.interna },
-    })
+/**
+ * The author deletes their message within the 15 minutes; the audit trail keeps its text. In the
+ * caller's transaction (`deleteWithFiles`): answers the stored keys of its file, removed after
+ * the commit.
+ */
+export async function deleteMensagem(tx: Tx, actor: Actor, id: string, origem: Origem) {
+  const row = await ownMensagem(tx, actor, id)
+  const anexos = await rawRows<{ caminho: string; nome: string }>(
+    tx,
+    sql`select caminho, nome from mensagem_anexos where mensagem_id = ${id}`,
+  )
+  await tx.execute(sql`delete from mensagens where id = ${id}`)
+  await recordAuditoria(tx, origem, {
+    acao: 'excluir',
+    entidade: 'mensagem',
+    entidade_id: id,
+    rotulo: resumo(row.texto || (anexos[0]?.nome ?? '')),
+    servico_id: row.servico_id,
+    antes: {
+      texto: row.texto,
+      interna: row.interna,
+      ...(anexos.length > 0 && { anexo: anexos[0].nome }),
+    },
   })
+  return { result: undefined, keys: anexos.map((a) => a.caminho) }
+}
+
+/**
+ * The file of a message the actor may read (another client's, or an internal message's for a
+ * client, is a 404); its download is recorded like a document's.
+ */
+export async function getAnexo(db: DbOrTx, actor: Actor, origem: Origem, id: string) {
+  const [row] = await rawRows<{ caminho: string; nome: string; servico_id: string }>(
+    db,
+    sql`select a.caminho, a.nome, m.servico_id::text as servico_id
+    from mensagem_anexos a join mensagens m on m.id = a.mensagem_id
+    where a.id = ${id} and ${escopo(actor)}`,
+  )
+  if (!row) throw notFound('Arquivo não encontrado.')
+  await recordLeitura(db, origem, {
+    acao: 'download',
+    entidade: 'mensagem',
+    entidade_id: id,
+    rotulo: row.nome,
+    servico_id: row.servico_id,
+  })
+  return row
 }

@@ -1,7 +1,10 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { origemOf } from '../../db/auditoria.ts'
 import { actorOf, requireServico } from '../../policy.ts'
+import { deleteWithFiles } from '../../storage/arquivos.ts'
+import { storedDownload } from '../../storage/download.ts'
+import { receiveUpload } from '../../storage/upload.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
   MensagemCreateSchema,
@@ -10,9 +13,11 @@ import {
   MensagensSchema,
   MensagemUpdateSchema,
 } from '#shared/schemas/mensagens.ts'
+import { enviarMensagem } from './enviar-mensagem.ts'
 import {
   createMensagem,
   deleteMensagem,
+  getAnexo,
   listMensagens,
   updateMensagem,
 } from './mensagens.queries.ts'
@@ -25,6 +30,11 @@ import {
 export async function mensagensRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const user = { audience: 'user' as const }
+  const files = (request: FastifyRequest) => ({
+    db: app.ctx.db,
+    storage: app.ctx.storage,
+    log: request.log,
+  })
 
   app.get(
     '/api/servicos/:id/mensagens',
@@ -86,8 +96,46 @@ export async function mensagensRoutes(fastify: FastifyInstance) {
     '/api/mensagens/:id',
     { config: user, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      await deleteMensagem(app.ctx.db, actorOf(request), request.params.id, origemOf(request))
+      await deleteWithFiles(files(request), (tx) =>
+        deleteMensagem(tx, actorOf(request), request.params.id, origemOf(request)),
+      )
       return reply.status(204).send()
+    },
+  )
+
+  // A message with a file (multipart: `arquivo`, `texto`, `interna`), stored like a document.
+  app.post(
+    '/api/servicos/:id/mensagens/arquivo',
+    {
+      config: user,
+      schema: { params: IdParamsSchema, response: { 201: MensagemSchema } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
+      const mensagem = await enviarMensagem(files(request), {
+        actor,
+        servicoId: servico.id,
+        cotaMb: app.ctx.config.quotas.armazenamentoMb,
+        origem: origemOf(request),
+        receber: (opts) => receiveUpload(request, { tmpDir: app.ctx.tmpDir, ...opts }),
+      })
+      return reply.status(201).send(mensagem)
+    },
+  )
+
+  app.get(
+    '/api/mensagens/anexos/:id/arquivo',
+    { config: user, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      const anexo = await getAnexo(
+        app.ctx.db,
+        actorOf(request),
+        origemOf(request),
+        request.params.id,
+      )
+      const { stream, headers } = await storedDownload(app.ctx.storage, anexo.caminho, anexo.nome)
+      return reply.headers(headers).send(stream)
     },
   )
 }

@@ -27,10 +27,26 @@ export const mensagensQuery = (servicoId: string) =>
 const useMensagensMutation = <V, R>(servicoId: string, fn: (v: V) => Promise<R>) =>
   useMutationRefreshing(fn, [mensagensKeys.servico(servicoId), notificacoesKeys.all])
 
+/** A new message; with `arquivo` (a photo, a PDF) it goes as multipart, stored like a document. */
 export const useCreateMensagem = (servicoId: string) =>
-  useMensagensMutation(servicoId, (body: MensagemCreate) =>
-    api<Mensagem>(`/api/servicos/${servicoId}/mensagens`, { method: 'POST', body }),
+  useMensagensMutation(
+    servicoId,
+    ({ arquivo, ...body }: MensagemCreate & { arquivo?: File | null }) => {
+      if (!arquivo)
+        return api<Mensagem>(`/api/servicos/${servicoId}/mensagens`, { method: 'POST', body })
+      const form = new FormData()
+      form.set('texto', body.texto)
+      if (body.interna) form.set('interna', 'true')
+      form.set('arquivo', arquivo)
+      return api<Mensagem>(`/api/servicos/${servicoId}/mensagens/arquivo`, {
+        method: 'POST',
+        body: form,
+      })
+    },
   )
+
+/** The address of a message's file (a download, recorded by the server). */
+export const anexoUrl = (id: string) => `/api/mensagens/anexos/${id}/arquivo`
 
 export const useUpdateMensagem = (servicoId: string) =>
   useMensagensMutation(servicoId, ({ id, ...body }: { id: string } & MensagemUpdate) =>

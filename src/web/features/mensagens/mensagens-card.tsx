@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { EyeOff, MessagesSquare, Pencil, Send, Trash2 } from 'lucide-react'
+import { EyeOff, MessagesSquare, Paperclip, Pencil, Send, Trash2 } from 'lucide-react'
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
+import { FileInput } from '../../components/ui/file-input.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import {
   Card,
@@ -20,11 +21,24 @@ import { Textarea } from '../../components/ui/textarea.tsx'
 import { errorMessage, notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { notificacoesKeys } from '../../lib/query-keys.ts'
 import { cn } from '../../lib/utils.ts'
-import { mensagensQuery, useCreateMensagem, useDeleteMensagem, useUpdateMensagem } from './api.ts'
+import {
+  anexoUrl,
+  mensagensQuery,
+  useCreateMensagem,
+  useDeleteMensagem,
+  useUpdateMensagem,
+} from './api.ts'
 import { trechos } from './links.ts'
+import {
+  ADMIN_UPLOAD_ACCEPT,
+  CLIENT_UPLOAD_ACCEPT,
+  recusaUploadAdmin,
+  recusaUploadCliente,
+} from '#shared/arquivos.ts'
 import { formatDateTimeIn } from '#shared/datas.ts'
 import {
   MENSAGEM_MAX,
+  MensagemComArquivoSchema,
   MensagemCreateSchema,
   type LadoMensagem,
   type Mensagem,
@@ -51,6 +65,12 @@ function guardarRascunho(servicoId: string, texto: string) {
   }
 }
 
+/** '820 KB', '1,2 MB'. */
+const tamanho = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`
+
 const LADO: Record<LadoMensagem, string> = { cliente: 'Cliente', consultoria: 'Consultoria' }
 
 /**
@@ -71,10 +91,22 @@ export function MensagensCard({ servicoId, lado }: { servicoId: string; lado: La
   const textoId = useId()
   const internaId = useId()
   const consultoria = lado === 'consultoria'
+  const [arquivo, setArquivo] = useState<File | null>(null)
+  const [arquivoKey, setArquivoKey] = useState(0)
   const form = useForm<MensagemCreate>({
-    resolver: zodResolver(MensagemCreateSchema),
+    // With a file the text may stay empty: the file is the message.
+    resolver: arquivo ? zodResolver(MensagemComArquivoSchema) : zodResolver(MensagemCreateSchema),
     defaultValues: { texto: lerRascunho(servicoId), interna: false },
   })
+  const escolherArquivo = (file: File | null) => {
+    const recusa = file && (consultoria ? recusaUploadAdmin(file) : recusaUploadCliente(file))
+    if (recusa) {
+      notifyError(recusa.title, recusa.message)
+      setArquivoKey((k) => k + 1)
+      return setArquivo(null)
+    }
+    setArquivo(file)
+  }
   const texto = form.watch('texto')
   useEffect(() => guardarRascunho(servicoId, texto), [servicoId, texto])
 
@@ -104,11 +136,13 @@ export function MensagensCard({ servicoId, lado }: { servicoId: string; lado: La
   const onSubmit = form.handleSubmit(
     (values) =>
       create.mutate(
-        { texto: values.texto, ...(consultoria && { interna: values.interna }) },
+        { texto: values.texto, ...(consultoria && { interna: values.interna }), arquivo },
         {
           onSuccess: () => {
             form.reset({ texto: '', interna: false })
             guardarRascunho(servicoId, '')
+            setArquivo(null)
+            setArquivoKey((k) => k + 1)
           },
           onError: (err) =>
             notifyError('Erro', errorMessage(err, 'Não foi possível enviar a mensagem.')),
@@ -179,6 +213,13 @@ export function MensagensCard({ servicoId, lado }: { servicoId: string; lado: La
             {...form.register('texto')}
           />
           {erro && <p className="text-sm text-destructive">{erro}</p>}
+          <FileInput
+            key={arquivoKey}
+            aria-label="Anexar arquivo ou foto"
+            accept={consultoria ? ADMIN_UPLOAD_ACCEPT : CLIENT_UPLOAD_ACCEPT}
+            file={arquivo}
+            onChange={(e) => escolherArquivo(e.target.files?.[0] ?? null)}
+          />
           <div className="flex flex-wrap items-center justify-between gap-2">
             {consultoria ? (
               <Controller
@@ -259,6 +300,19 @@ function MensagemItem({ m, minha, servicoId }: { m: Mensagem; minha: boolean; se
             </Badge>
           )}
         </div>
+        {m.anexos.map((a) => (
+          <a
+            key={a.id}
+            href={anexoUrl(a.id)}
+            className="mt-2 flex min-w-0 items-center gap-1.5 text-sm text-primary underline underline-offset-2"
+          >
+            <Paperclip className="size-3.5 shrink-0" aria-hidden />
+            <span className="truncate">{a.nome}</span>
+            <span className="shrink-0 text-xs text-muted-foreground no-underline">
+              ({tamanho(a.tamanho)})
+            </span>
+          </a>
+        ))}
         {editando ? (
           <div className="mt-2 grid gap-2">
             <Textarea
@@ -277,7 +331,7 @@ function MensagemItem({ m, minha, servicoId }: { m: Mensagem; minha: boolean; se
               </Button>
             </div>
           </div>
-        ) : (
+        ) : m.texto === '' ? null : (
           <p className="mt-1 break-words whitespace-pre-wrap">
             {trechos(m.texto).map((t, i) =>
               t.href ? (
