@@ -76,7 +76,12 @@ test('a client asks on its service with a photo, the analyst answers with an int
     conversa.getByRole('link', { name: 'https://exemplo.com.br/planta' }).last(),
   ).toHaveAttribute('href', 'https://exemplo.com.br/planta')
 
-  // The analyst reads it on the service detail, writes an internal note and answers.
+  // The analyst sees the unread marker on the dashboard (the service's protocol found by the
+  // search), then reads it on the service detail, writes an internal note and answers.
+  const criado = await (await page.request.get(`/api/admin/servicos/${servicoId}`)).json()
+  await page.goto(`/app/admin/servicos?q=${criado.protocolo}`)
+  await expect(page.getByLabel('1 mensagem não lida').first()).toBeVisible()
+  await shot(page, 'mensagens-dashboard', project())
   await page.goto(`/app/admin/servico/${servicoId}`)
   const doAdmin = page.getByRole('region', { name: 'Mensagens' })
   await expect(doAdmin.getByText(pergunta)).toBeVisible()
@@ -111,6 +116,7 @@ test('a client asks on its service with a photo, the analyst answers with an int
   // reading it reads the notification.
   await cliente.goto('/app/usuario/dashboard')
   await expect(bell(cliente)).toHaveAccessibleName(/^Notificações: \d+ não lidas?$/)
+  await expect(cliente.getByLabel('1 mensagem não lida').first()).toBeVisible()
   await cliente.goto(`/app/servico/${servicoId}/documentos`)
   await expect(card.getByText(`${resposta}.`)).toBeVisible()
   await expect(card.getByText(nota)).toHaveCount(0)

@@ -96,3 +96,15 @@ export const MensagensSchema = z.object({
   antes: z.string().nullable(),
 })
 export type Mensagens = z.infer<typeof MensagensSchema>
+
+/** The services whose unread counts a list asks for (its page): ids separated by commas. */
+export const NaoLidasQuerySchema = z.object({
+  servicos: texto('Informe os serviços.')
+    .max(100 * 37, 'Serviços demais.')
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid('Serviço inválido.')).max(100, 'Serviços demais.')),
+})
+
+/** The unread messages of each service asked for that has any (the other side's, after the reader's last reading). */
+export const NaoLidasSchema = z.array(z.object({ servico_id: z.string(), nao_lidas: z.number() }))
+export type NaoLidas = z.infer<typeof NaoLidasSchema>

@@ -77,6 +77,8 @@ export const renovacoesKeys = {
 export const mensagensKeys = {
   all: ['mensagens'] as const,
   servico: (servicoId: string) => [...mensagensKeys.all, 'servico', servicoId] as const,
+  /** The unread counts of a list's services (its page). */
+  naoLidas: (servicoIds: string[]) => [...mensagensKeys.all, 'nao-lidas', servicoIds] as const,
 }
 
 export const notificacoesKeys = {

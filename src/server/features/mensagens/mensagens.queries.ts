@@ -23,6 +23,7 @@ import {
   type Mensagem,
   type MensagemCreate,
   type Mensagens,
+  type NaoLidas,
   type MensagemUpdate,
 } from '#shared/schemas/mensagens.ts'
 
@@ -346,4 +347,31 @@ export async function getAnexo(db: DbOrTx, actor: Actor, origem: Origem, id: str
     servico_id: row.servico_id,
   })
   return row
+}
+
+/**
+ * The unread messages of each of `servicoIds` the actor may read (another client's services
+ * count nothing): the other side's messages (a client never counts an internal one) after the
+ * actor's last reading of that thread. One statement on the thread index, for a list's page.
+ */
+export async function countNaoLidas(
+  db: DbOrTx,
+  actor: Actor,
+  servicoIds: string[],
+): Promise<NaoLidas> {
+  if (servicoIds.length === 0) return []
+  const outro: LadoMensagem = ladoOf(actor) === 'cliente' ? 'consultoria' : 'cliente'
+  const rows = await rawRows<{ servico_id: string; nao_lidas: number }>(
+    db,
+    sql`select m.servico_id::text as servico_id, count(*)::int as nao_lidas
+    from mensagens m
+    left join mensagens_leituras l on l.servico_id = m.servico_id and l.user_id = ${actor.userId}
+    where m.servico_id in (${sql.join(
+      servicoIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and m.lado = ${outro} and ${escopo(actor)}
+      and m.created_at > coalesce(l.lida_em, '-infinity'::timestamptz)
+    group by m.servico_id`,
+  )
+  return rows.map((r) => ({ servico_id: r.servico_id, nao_lidas: Number(r.nao_lidas) }))
 }

@@ -12,9 +12,12 @@ import {
   MensagensQuerySchema,
   MensagensSchema,
   MensagemUpdateSchema,
+  NaoLidasQuerySchema,
+  NaoLidasSchema,
 } from '#shared/schemas/mensagens.ts'
 import { enviarMensagem } from './enviar-mensagem.ts'
 import {
+  countNaoLidas,
   createMensagem,
   deleteMensagem,
   getAnexo,
@@ -122,6 +125,16 @@ export async function mensagensRoutes(fastify: FastifyInstance) {
       })
       return reply.status(201).send(mensagem)
     },
+  )
+
+  // The unread counts of a list's page (the dashboard's, Meus Serviços').
+  app.get(
+    '/api/mensagens/nao-lidas',
+    {
+      config: user,
+      schema: { querystring: NaoLidasQuerySchema, response: { 200: NaoLidasSchema } },
+    },
+    async (request) => countNaoLidas(app.ctx.db, actorOf(request), request.query.servicos),
   )
 
   app.get(

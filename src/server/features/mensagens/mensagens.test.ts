@@ -347,3 +347,56 @@ describe('the client hears of every answer it has not read', () => {
     }
   })
 })
+
+describe('GET /api/mensagens/nao-lidas: unread counts per service, both sides', () => {
+  it.each(AUDIENCES)('%s', async (name) => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    await escrever(actors.owner, 'Do cliente', s.id)
+    await escrever(actors.admin, 'Da consultoria', s.id)
+    await escrever(actors.admin, 'Nota', s.id, true)
+    const res = await actors[name].inject({
+      method: 'GET',
+      url: `/api/mensagens/nao-lidas?servicos=${s.id},${MISSING}`,
+    })
+    expect(res.statusCode).toBe(name === 'anonymous' ? 401 : 200)
+    if (name === 'anonymous') return
+    // Another client's service counts nothing; the owner counts the visible answer only (not the
+    // internal note); the admin answered after the client's message: answering read it.
+    const esperado = { otherClient: [], owner: [1], admin: [] }[name]
+    expect(res.json().map((r: { nao_lidas: number }) => r.nao_lidas)).toEqual(esperado)
+  })
+
+  it('reading the thread brings the count to zero; a new message counts again', async () => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    const contar = async (a: Actor) =>
+      (
+        await a.inject({ method: 'GET', url: `/api/mensagens/nao-lidas?servicos=${s.id}` })
+      ).json()[0]?.nao_lidas ?? 0
+    await escrever(actors.owner, 'Uma', s.id)
+    await escrever(actors.owner, 'Duas', s.id)
+    expect(await contar(actors.admin)).toBe(2)
+    await ler(actors.admin, s.id)
+    expect(await contar(actors.admin)).toBe(0)
+    await escrever(actors.owner, 'Três', s.id)
+    expect(await contar(actors.admin)).toBe(1)
+    expect(await contar(actors.owner)).toBe(0)
+  })
+
+  it('refuses a malformed list in Portuguese', async () => {
+    await expectRefused(
+      actors.admin,
+      { method: 'GET', url: '/api/mensagens/nao-lidas?servicos=abc' },
+      400,
+      'Serviço inválido.',
+    )
+    await expectRefused(
+      actors.admin,
+      {
+        method: 'GET',
+        url: `/api/mensagens/nao-lidas?servicos=${Array(101).fill(MISSING).join(',')}`,
+      },
+      400,
+      'Serviços demais.',
+    )
+  })
+})

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
 import { useMutationRefreshing } from '../../lib/mutation.ts'
 import { mensagensKeys, notificacoesKeys } from '../../lib/query-keys.ts'
@@ -7,7 +7,16 @@ import type {
   MensagemCreate,
   Mensagens,
   MensagemUpdate,
+  NaoLidas,
 } from '#shared/schemas/mensagens.ts'
+
+/** The unread messages of a list's services (one request for the list's page). */
+export const naoLidasQuery = (servicoIds: string[]) =>
+  queryOptions({
+    queryKey: mensagensKeys.naoLidas(servicoIds),
+    queryFn: () => api<NaoLidas>(`/api/mensagens/nao-lidas?servicos=${servicoIds.join(',')}`),
+    enabled: servicoIds.length > 0,
+  })
 
 /**
  * A service's thread: the newest page first, "Mensagens anteriores" loads the page before. The
