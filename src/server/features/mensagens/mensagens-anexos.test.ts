@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mensagemAnexos, mensagens } from '../../db/schema.ts'
 import { sweepStorage } from '../../storage/arquivos.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import JSZip from 'jszip'
+import {
+  AUDIENCES,
+  PASSWORD,
+  createActors,
+  createClientActor,
+  type Actor,
+  type AudienceName,
+} from '#tests/setup/actors.ts'
 import { expectRefused, multipart } from '#tests/setup/helpers.ts'
 import { pdfOf } from '#tests/setup/uploads.ts'
 import { createServico } from '#tests/factories.ts'
@@ -217,5 +225,66 @@ describe('the stored file lives and goes with its message', () => {
     const del = await actors.owner.inject({ method: 'DELETE', url: `/api/mensagens/${m.id}` })
     expect(del.statusCode).toBe(204)
     expect(await armazenados()).not.toContain(row.caminho)
+  })
+})
+
+describe('the titular’s data: "Baixar meus dados" and erasure', () => {
+  it('the export holds the conversation without Interna; erasure anonymises the client’s author', async () => {
+    const titular = await createClientActor(t, 'owner')
+    const s = await createServico(t.db, { cliente_id: titular.clienteId! })
+    const cliente = await enviar(
+      titular,
+      { name: 'foto.png', content: PNG, type: 'image/png' },
+      { texto: 'Minha pergunta' },
+      s.id,
+    )
+    expect(cliente.statusCode, cliente.body).toBe(201)
+    const resposta = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/servicos/${s.id}/mensagens`,
+      payload: { texto: 'Resposta da consultoria' },
+    })
+    expect(resposta.statusCode).toBe(201)
+    await actors.admin.inject({
+      method: 'POST',
+      url: `/api/servicos/${s.id}/mensagens`,
+      payload: { texto: 'Nota só nossa', interna: true },
+    })
+    const exportacao = await titular.inject({ method: 'GET', url: '/api/meus-dados/exportacao' })
+    expect(exportacao.statusCode).toBe(200)
+    const zip = await JSZip.loadAsync(exportacao.rawPayload)
+    const dados = JSON.parse(await zip.file('meus-dados.json')!.async('string'))
+    const doServico = dados.servicos.find((x: { id: string }) => x.id === s.id)
+    expect(doServico.mensagens.map((m: { texto: string }) => m.texto)).toEqual([
+      'Minha pergunta',
+      'Resposta da consultoria',
+    ])
+    expect(doServico.mensagens[0]).toMatchObject({ lado: 'cliente', arquivos: ['foto.png'] })
+
+    const [anexo] = await t.db
+      .select()
+      .from(mensagemAnexos)
+      .where(eq(mensagemAnexos.id, cliente.json().anexos[0].id))
+    const pedido = (
+      await titular.inject({
+        method: 'POST',
+        url: '/api/meus-dados/exclusao',
+        payload: { senha: PASSWORD },
+      })
+    ).json()
+    const feito = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/solicitacoes-lgpd/${pedido.id}/concluir`,
+    })
+    expect(feito.statusCode, feito.body).toBe(200)
+    const fio = await actors.admin.inject({ method: 'GET', url: `/api/servicos/${s.id}/mensagens` })
+    const rows = fio.json().rows as { lado: string; autor_nome: string; anexos: unknown[] }[]
+    expect(rows.map((r) => [r.lado, r.autor_nome])).toEqual([
+      ['cliente', 'Cliente (dados excluídos)'],
+      ['consultoria', expect.not.stringContaining('excluídos')],
+      ['consultoria', expect.not.stringContaining('excluídos')],
+    ])
+    expect(rows[0].anexos).toEqual([])
+    expect(await armazenados()).not.toContain(anexo.caminho)
   })
 })

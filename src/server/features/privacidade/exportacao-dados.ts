@@ -9,6 +9,7 @@ import {
   consentimentos,
   documentoVersoes,
   enviosEmail,
+  mensagens,
   notificacoes,
   servicos,
   servicosTiposDocumentos,
@@ -37,6 +38,7 @@ export async function getExportacao(db: DbOrTx, actor: Actor) {
   const servicosRows = await servicosDoTitular(db, actor)
   const ids = servicosRows.map((s) => s.id)
   const avisosRows = await avisosVisiveis(db, ids)
+  const mensagensRows = await mensagensVisiveis(db, ids)
   const versoes = await versoesVisiveis(db, ids)
   const envios = await enviosDosServicos(db, ids)
   const avisosDoApp = await notificacoesDoTitular(db, actor)
@@ -60,6 +62,10 @@ export async function getExportacao(db: DbOrTx, actor: Actor) {
       documentos: documentos
         .filter((d) => d.servico_id === s.id)
         .map(({ servico_id: _, ...d }) => d),
+      // The conversation as the client reads it (never the consultancy's internal messages).
+      mensagens: mensagensRows
+        .filter((m) => m.servico_id === s.id)
+        .map(({ servico_id: _, ...m }) => ({ ...m, criada_em: iso(m.criada_em) })),
     })),
     // Only the client's own addresses: other recipients of a sending are not theirs to see.
     emails_enviados: envios.map((e) => ({
@@ -172,6 +178,25 @@ function servicosDoTitular(db: DbOrTx, actor: Actor) {
     .leftJoin(status, eq(status.id, servicos.status_id))
     .where(ownServicos(actor))
     .orderBy(servicos.created_at, servicos.id)
+}
+
+/** The messages of those services the client may read, with the names of their files. */
+async function mensagensVisiveis(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return []
+  return db
+    .select({
+      servico_id: mensagens.servico_id,
+      autor: mensagens.autor_nome,
+      lado: mensagens.lado,
+      texto: mensagens.texto,
+      criada_em: mensagens.created_at,
+      editada: sql<boolean>`${mensagens.editada_em} is not null`,
+      arquivos: sql<string[]>`coalesce((select json_agg(a.nome order by a.created_at)
+        from mensagem_anexos a where a.mensagem_id = "mensagens"."id"), '[]'::json)`,
+    })
+    .from(mensagens)
+    .where(and(inArray(mensagens.servico_id, ids), eq(mensagens.interna, false)))
+    .orderBy(mensagens.created_at, mensagens.id)
 }
 
 /** The avisos of those services the client may see. */
