@@ -137,7 +137,7 @@ export async function listMensagens(
         ? sql` and (m.created_at, m.id) < (${cursor.em}::timestamptz, ${cursor.id}::uuid)`
         : sql``
     }
-    order by m.created_at desc, m.id desc
+    order by m.created_at desc nulls last, m.id desc nulls last
     limit ${MENSAGENS_PAGINA + 1}`,
   )
   const mais = rows.length > MENSAGENS_PAGINA
@@ -149,16 +149,22 @@ export async function listMensagens(
   }
 }
 
-/** The thread is read up to `ate` (never back), and its notification with it. */
+/**
+ * The thread is read up to `ate` (never back), and its notification with it: one statement,
+ * which writes nothing when the reader had read that far (opening a thread again costs a read).
+ */
 async function markLidas(db: DbOrTx, actor: Actor, servicoId: string, ate: string) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into mensagens_leituras (user_id, servico_id, lida_em)
+  const link = links(servicoId)[ladoOf(actor)]
+  await db.execute(sql`
+    with lida as (
+      insert into mensagens_leituras as l (user_id, servico_id, lida_em)
       values (${actor.userId}, ${servicoId}, ${ate}::timestamptz)
-      on conflict (user_id, servico_id) do update
-        set lida_em = greatest(mensagens_leituras.lida_em, excluded.lida_em)`)
-    await markLidasPorLink(tx, actor.userId, 'mensagem_nova', links(servicoId)[ladoOf(actor)])
-  })
+      on conflict (user_id, servico_id) do update set lida_em = excluded.lida_em
+        where l.lida_em < excluded.lida_em
+      returning 1)
+    update notificacoes set read_at = now()
+    where exists (select 1 from lida) and user_id = ${actor.userId} and tipo = 'mensagem_nova'
+      and link = ${link} and read_at is null`)
 }
 
 /** How the author is called on the thread: the client's record name, else the account's name. */
@@ -215,12 +221,13 @@ export async function createMensagem(
         ...(anexo && { anexo: anexo.nome, sha256: anexo.sha256 }),
       },
     })
-    // One's own message is read.
+    // One's own message is read, and answering reads what came before (its notification too).
     await tx.execute(sql`
       insert into mensagens_leituras (user_id, servico_id, lida_em)
       values (${actor.userId}, ${servicoId}, ${row.chave}::timestamptz)
       on conflict (user_id, servico_id) do update
         set lida_em = greatest(mensagens_leituras.lida_em, excluded.lida_em)`)
+    await markLidasPorLink(tx, actor.userId, 'mensagem_nova', links(servicoId)[lado])
     if (!interna) {
       const servico = await nomeServico(tx, servicoId)
       if (lado === 'consultoria')

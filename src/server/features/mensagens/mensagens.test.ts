@@ -400,3 +400,41 @@ describe('GET /api/mensagens/nao-lidas: unread counts per service, both sides', 
     )
   })
 })
+
+describe('a thread of 2,000 messages', () => {
+  it('its newest page and a page upward are one range of mensagens_servico_idx', async () => {
+    const s = await createServico(t.db, { cliente_id: actors.owner.clienteId! })
+    await t.db.insert(mensagens).values(
+      Array.from({ length: 2000 }, (_, i) => ({
+        servico_id: s.id,
+        autor_nome: 'Fulano',
+        lado: (i % 2 ? 'cliente' : 'consultoria') as 'cliente' | 'consultoria',
+        texto: `Mensagem ${i} ${'texto '.repeat(20)}`,
+        created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+      })),
+    )
+    await t.db.execute(sql`analyze mensagens`)
+    const plano = async (antes: string) =>
+      JSON.stringify(
+        (
+          (await t.db.execute(sql`explain (format json) select m.id from mensagens m
+          where m.servico_id = ${s.id} and not m.interna${sql.raw(antes)}
+          order by m.created_at desc nulls last, m.id desc nulls last limit 31`)) as unknown as {
+            rows: unknown[]
+          }
+        ).rows,
+      )
+    for (const antes of [
+      '',
+      ` and (m.created_at, m.id) < ('2026-01-01T10:00:00Z'::timestamptz, '${MISSING}'::uuid)`,
+    ]) {
+      const p = await plano(antes)
+      expect(p).toContain('mensagens_servico_idx')
+      expect(p).not.toContain('"Sort"')
+    }
+    // The newest page as the client reads it, every message of the page once.
+    const pagina = await ler(actors.owner, s.id)
+    expect(pagina.rows).toHaveLength(MENSAGENS_PAGINA)
+    expect(pagina.rows.at(-1)?.texto).toMatch(/^Mensagem 1999 /)
+  })
+})
