@@ -133,23 +133,25 @@ export function MensagensCard({ servicoId, lado }: { servicoId: string; lado: La
     void q.fetchNextPage()
   }
 
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      create.mutate(
-        { texto: values.texto, ...(consultoria && { interna: values.interna }), arquivo },
-        {
-          onSuccess: () => {
-            form.reset({ texto: '', interna: false })
-            guardarRascunho(servicoId, '')
-            setArquivo(null)
-            setArquivoKey((k) => k + 1)
-          },
-          onError: (err) =>
-            notifyError('Erro', errorMessage(err, 'Não foi possível enviar a mensagem.')),
+  // The box empties as the message leaves (what is typed meanwhile is the next message's);
+  // a refusal puts the text and the file back.
+  const onSubmit = form.handleSubmit((values) => {
+    const enviado = arquivo
+    form.reset({ texto: '', interna: false })
+    guardarRascunho(servicoId, '')
+    setArquivo(null)
+    setArquivoKey((k) => k + 1)
+    create.mutate(
+      { texto: values.texto, ...(consultoria && { interna: values.interna }), arquivo: enviado },
+      {
+        onError: (err) => {
+          if (!form.getValues('texto')) form.reset(values)
+          setArquivo(enviado)
+          notifyError('Erro', errorMessage(err, 'Não foi possível enviar a mensagem.'))
         },
-      ),
-    notifyInvalid('Erro'),
-  )
+      },
+    )
+  }, notifyInvalid('Erro'))
 
   const erro = form.formState.errors.texto?.message
   return (
