@@ -33,6 +33,7 @@ import { privacidadeRoutes } from './features/privacidade/privacidade.routes.ts'
 import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
 import { renovacoesRoutes } from './features/renovacoes/renovacoes.routes.ts'
 import { condicionantesRoutes } from './features/condicionantes/condicionantes.routes.ts'
+import { mensagensRoutes } from './features/mensagens/mensagens.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(auditoriaRoutes)
   await app.register(renovacoesRoutes)
   await app.register(condicionantesRoutes)
+  await app.register(mensagensRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)

@@ -26,6 +26,21 @@ export function recusaUploadAdmin(file: { name: string; size: number }) {
 }
 
 /**
+ * The browser's check of a client's upload before sending it (the server checks again, by the
+ * file's first bytes): its title and message when refused, else null.
+ */
+export function recusaUploadCliente(file: { size: number; type: string }) {
+  if (file.size > MAX_UPLOAD_BYTES)
+    return { title: 'Arquivo muito grande', message: 'O arquivo deve ter no máximo 5MB.' }
+  if (!CLIENT_UPLOAD_MIME.includes(file.type))
+    return {
+      title: 'Tipo de arquivo inválido',
+      message: 'Apenas arquivos PDF, JPG e PNG são permitidos.',
+    }
+  return null
+}
+
+/**
  * SPEC §3: characters other than letters, digits, dot and hyphen become underscores.
  * Accents are folded first so 'Licença.pdf' reads 'Licenca.pdf'. The extension found by the
  * file's content replaces a missing or misleading one.

@@ -12,6 +12,7 @@ export const TIPOS_NOTIFICACAO = [
   'documento_rejeitado',
   'renovacao_prazo_perdido',
   'condicionante_prazo',
+  'mensagem_nova',
 ] as const
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number]
 
@@ -22,6 +23,7 @@ export const TIPOS_CLIENTE = [
   'status_alterado',
   'aviso_automatico',
   'documento_rejeitado',
+  'mensagem_nova',
 ] as const satisfies readonly TipoNotificacao[]
 /**
  * The client's kinds whose e-mail Meus Dados turns on or off: a rejection always goes by its own
@@ -34,6 +36,7 @@ export const TIPOS_ADMIN = [
   'aviso_concluido',
   'renovacao_prazo_perdido',
   'condicionante_prazo',
+  'mensagem_nova',
 ] as const satisfies readonly TipoNotificacao[]
 
 export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
@@ -47,4 +50,5 @@ export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
   documento_rejeitado: 'Documentos rejeitados pela consultoria',
   renovacao_prazo_perdido: 'Renovações não protocoladas no prazo legal',
   condicionante_prazo: 'Prazos de condicionantes a cargo da consultoria',
+  mensagem_nova: 'Novas mensagens nos serviços',
 }

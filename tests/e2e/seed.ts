@@ -18,6 +18,7 @@ import { seedAuditoria } from './seed/auditoria.ts'
 import { seedLgpd } from './seed/lgpd.ts'
 import { seedRenovacao } from './seed/renovacao.ts'
 import { seedCondicionantes } from './seed/condicionantes.ts'
+import { seedMensagens } from './seed/mensagens.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
@@ -54,6 +55,7 @@ for (const seed of [
   seedLgpd,
   seedRenovacao,
   seedCondicionantes,
+  seedMensagens,
 ])
   await seed(ctx)
 await database.close()

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from './client.ts'
 import { rawRows } from './sql-helpers.ts'
 import type { TipoNotificacao } from '#shared/notificacoes.ts'
@@ -26,7 +26,21 @@ export type NovaNotificacao = {
    * notification is born delivered, so the digest of unread notifications never repeats it.
    */
   entreguePorEmail?: boolean
+  /**
+   * One unread notification per screen (`link`) and kind: while the account has not read the
+   * last one (a conversation's new messages), another event adds nothing to the bell or the
+   * e-mail of unread notifications.
+   */
+  enquantoNaoLida?: boolean
 }
+
+/** The condition `enquantoNaoLida` adds: no unread notification of this kind for this link. */
+const semNaoLida = (userId: SQL, n: NovaNotificacao) =>
+  n.enquantoNaoLida
+    ? sql` and not exists (
+          select 1 from notificacoes o where o.user_id = ${userId} and o.tipo = ${n.tipo}
+            and o.link = ${n.link} and o.read_at is null)`
+    : sql``
 
 /**
  * Whether a notification may be shown (bell, count, e-mail, the titular's data export): one
@@ -70,7 +84,7 @@ export async function notifyCliente(tx: DbOrTx, servicoId: string, n: NovaNotifi
             and o.documento_id is not distinct from ${n.documentoId ?? null}::uuid
             and o.aviso_id is not distinct from ${n.avisoId ?? null}::uuid)`
         : sql``
-    }`)
+    }${semNaoLida(sql`c.user_id`, n)}`)
 }
 
 /** Notifies every administrator. */
@@ -78,7 +92,19 @@ export async function notifyAdmins(tx: DbOrTx, n: NovaNotificacao) {
   await tx.execute(sql`
     insert into notificacoes (user_id, tipo, titulo, link)
     select r.user_id, ${n.tipo}, ${n.titulo}, ${n.link}
-    from user_roles r where r.role = 'admin'`)
+    from user_roles r where r.role = 'admin'${semNaoLida(sql`r.user_id`, n)}`)
+}
+
+/** An account's notifications of this kind about this screen become read (it read it there). */
+export async function markLidasPorLink(
+  tx: DbOrTx,
+  userId: string,
+  tipo: TipoNotificacao,
+  link: string,
+) {
+  await tx.execute(sql`
+    update notificacoes set read_at = now()
+    where user_id = ${userId} and tipo = ${tipo} and link = ${link} and read_at is null`)
 }
 
 /** The name of the client of a service (how the administration's notifications say who). */

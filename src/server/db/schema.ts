@@ -1073,3 +1073,82 @@ export const condicionantesEntregasContagem = pgTable(
   },
   (t) => [primaryKey({ columns: [t.data_prevista, t.aviso_em, t.estado, t.responsavel] })],
 )
+
+// ---- Mensagens: the conversation of a service ----
+
+/**
+ * A message of a service's conversation ("Mensagens"). `lado` is the author's side; `autor_nome`
+ * the name at the time (an erasure replaces a client's; the consultancy's stays). `interna`: the
+ * consultancy's note among themselves, never read by the client. The author may edit (`editada_em`)
+ * or delete it for 15 minutes (`mensagens.queries.ts`); every change is audited.
+ */
+export const mensagens = pgTable(
+  'mensagens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servico_id: uuid('servico_id')
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    autor_id: text('autor_id').references(() => user.id, { onDelete: 'set null' }),
+    autor_nome: text('autor_nome').notNull(),
+    lado: text('lado', { enum: ['cliente', 'consultoria'] }).notNull(),
+    texto: text('texto').notNull(),
+    interna: boolean('interna').notNull().default(false),
+    created_at: createdAt(),
+    editada_em: timestamp('editada_em', { withTimezone: true }),
+  },
+  (t) => [
+    // The thread's pages (newest first, keyset on (created_at, id)) and the unread counts.
+    index('mensagens_servico_idx').on(t.servico_id, t.created_at.desc(), t.id.desc()),
+    index('mensagens_autor_idx')
+      .on(t.autor_id)
+      .where(sql`${t.autor_id} is not null`),
+    check('mensagens_lado_check', sql`${t.lado} in ('cliente', 'consultoria')`),
+    // Empty only beside a file (the route requires one or the other).
+    check('mensagens_texto_check', sql`char_length(${t.texto}) <= 5000`),
+    check('mensagens_interna_check', sql`not ${t.interna} or ${t.lado} = 'consultoria'`),
+  ],
+)
+
+/** Until when an account has read a service's messages (its unread count is what came after). */
+export const mensagensLeituras = pgTable(
+  'mensagens_leituras',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    servico_id: uuid('servico_id')
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    lida_em: timestamp('lida_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.servico_id] }),
+    index('mensagens_leituras_servico_idx').on(t.servico_id),
+  ],
+)
+
+/**
+ * A file sent with a message, stored like a document's version (`storage/arquivos.ts`
+ * `storeUpload`, the same limits and checks; a client's count in its quota, `storage/cota.ts`).
+ * `caminho` is its storage key (`mensagens/{servicoId}/{timestamp}.{id}-{name}`): the sweep and
+ * the backup know it by the column's name.
+ */
+export const mensagemAnexos = pgTable(
+  'mensagem_anexos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mensagem_id: uuid('mensagem_id')
+      .notNull()
+      .references(() => mensagens.id, { onDelete: 'cascade' }),
+    caminho: text('caminho').notNull(),
+    nome: text('nome').notNull(),
+    tamanho: bigint('tamanho', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('mensagem_anexos_mensagem_idx').on(t.mensagem_id),
+    index('mensagem_anexos_caminho_idx').on(t.caminho),
+  ],
+)

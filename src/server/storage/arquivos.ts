@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { inArray, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
-import { documentoVersoes, servicosTiposDocumentos } from '../db/schema.ts'
+import { documentoVersoes, mensagemAnexos, servicosTiposDocumentos } from '../db/schema.ts'
 import { removeStored, type Storage } from './storage.ts'
 import type { ReceivedFile } from './upload.ts'
 import type { KeyStamp } from '#shared/schemas/documentos.ts'
@@ -77,14 +77,26 @@ async function unnamed(tx: Tx, keys: string[]): Promise<string[]> {
   const unique = [...new Set(keys)]
   if (!unique.length) return unique
   const named = new Set<string>()
-  for (let i = 0; i < unique.length; i += 500) {
-    const rows = await tx
-      .select({ caminho: documentoVersoes.caminho })
-      .from(documentoVersoes)
-      .where(inArray(documentoVersoes.caminho, unique.slice(i, i + 500)))
-    for (const r of rows) named.add(r.caminho)
-  }
+  for (let i = 0; i < unique.length; i += 500)
+    for (const k of await namedKeys(tx, unique.slice(i, i + 500))) named.add(k)
   return unique.filter((k) => !named.has(k))
+}
+
+/**
+ * The keys of `keys` a row names: a document's version or a message's attachment (every table
+ * whose rows own stored files).
+ */
+async function namedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  // One after the other: `db` may be a transaction (one connection).
+  const versoes = await db
+    .select({ caminho: documentoVersoes.caminho })
+    .from(documentoVersoes)
+    .where(inArray(documentoVersoes.caminho, keys))
+  const anexos = await db
+    .select({ caminho: mensagemAnexos.caminho })
+    .from(mensagemAnexos)
+    .where(inArray(mensagemAnexos.caminho, keys))
+  return new Set([...versoes, ...anexos].map((r) => r.caminho))
 }
 
 /** The stored keys of every version of the documents matching `where`. */
@@ -104,7 +116,7 @@ export async function documentFiles(tx: DbOrTx, where: SQL | undefined): Promise
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000
 
 /**
- * Removes stored objects no version names and temporary upload files, both older than
+ * Removes stored objects no version or attachment names and temporary upload files, both older than
  * `minAgeMs`; logs and answers how many.
  */
 export async function sweepStorage(
@@ -121,11 +133,7 @@ export async function sweepStorage(
   let batch: string[] = []
   const flush = async () => {
     if (!batch.length) return
-    const known = await deps.db
-      .select({ caminho: documentoVersoes.caminho })
-      .from(documentoVersoes)
-      .where(inArray(documentoVersoes.caminho, batch))
-    const keep = new Set(known.map((k) => k.caminho))
+    const keep = await namedKeys(deps.db, batch)
     const orphans = batch.filter((k) => !keep.has(k))
     await removeStored(deps.storage, orphans, deps.log)
     arquivos += orphans.length

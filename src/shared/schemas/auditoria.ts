@@ -66,6 +66,7 @@ export const ENTIDADES_AUDITORIA = [
   'renovacao',
   'condicionante',
   'entrega',
+  'mensagem',
 ] as const
 export type EntidadeAuditoria = (typeof ENTIDADES_AUDITORIA)[number]
 
@@ -88,6 +89,7 @@ export const ROTULO_ENTIDADE: Record<EntidadeAuditoria, string> = {
   renovacao: 'Protocolo da renovação',
   condicionante: 'Condicionante',
   entrega: 'Entrega de condicionante',
+  mensagem: 'Mensagem',
 }
 
 export const AcaoAuditoriaSchema = z.enum(ACOES_AUDITORIA)

@@ -83,6 +83,14 @@ export const condicionantesKeys = {
 }
 
 /** The signed-in account's notifications (the bell) and its e-mail choices. */
+/** "Mensagens": the conversation of a service (both sides). */
+export const mensagensKeys = {
+  all: ['mensagens'] as const,
+  servico: (servicoId: string) => [...mensagensKeys.all, 'servico', servicoId] as const,
+  /** The unread counts of a list's services (its page). */
+  naoLidas: (servicoIds: string[]) => [...mensagensKeys.all, 'nao-lidas', servicoIds] as const,
+}
+
 export const notificacoesKeys = {
   all: ['notificacoes'] as const,
   contagem: () => [...notificacoesKeys.all, 'contagem'] as const,

@@ -4,12 +4,13 @@ import { useParams } from 'react-router'
 import { CondicionantesServico } from '../features/condicionantes/condicionantes-servico.tsx'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { documentosQuery } from '../features/documentos/api.ts'
+import { MensagensCard } from '../features/mensagens/mensagens-card.tsx'
 import { DocumentosPage } from '../features/documentos/documentos-page.tsx'
 import { RenovacaoClienteCard } from '../features/renovacoes/renovacao-card.tsx'
 
 /**
  * The client's documents screen of a service (SPEC §2) with, below it, its renewal, its
- * condicionantes and the service's timeline
+ * condicionantes, its Mensagens and the service's timeline
  * (its creation, status changes, the client's uploads and the reviews). The cards below the
  * documents ask for their data once the documents have come (the same query as DocumentosPage's,
  * from the cache), in a deferred render after them: on a phone network the screen's content
@@ -24,6 +25,7 @@ export function DocumentosServicoPage() {
       <DocumentosPage />
       {below && (
         <>
+          <MensagensCard servicoId={servicoId} lado="cliente" />
           <RenovacaoClienteCard servicoId={servicoId} />
           <CondicionantesServico servicoId={servicoId} />
           <HistoricoCard servicoId={servicoId} cliente />

@@ -9,6 +9,7 @@ import { paths } from '../paths.ts'
 import { AvisosCard } from '../features/avisos/avisos-card.tsx'
 import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
+import { MensagensCard } from '../features/mensagens/mensagens-card.tsx'
 import { DocumentosCard } from '../features/documentos/documentos-card.tsx'
 import { CondicionantesCard } from '../features/condicionantes/condicionantes-card.tsx'
 import { RenovacaoCard } from '../features/renovacoes/renovacao-card.tsx'
@@ -16,7 +17,7 @@ import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
 import type { TipoServico } from '#shared/schemas/cadastros.ts'
 
-/** SPEC §2 Service detail (admin). Opening it marks the service as seen. Its Histórico. */
+/** SPEC §2 Service detail (admin). Opening it marks the service as seen. Its Mensagens and Histórico. */
 export function ServicoDetailPage() {
   const { servicoId = '' } = useParams()
   const navigate = useNavigate()
@@ -61,6 +62,7 @@ export function ServicoDetailPage() {
             tiposDocumentos={filtros.data?.tipos_documentos}
           />
           <CondicionantesCard servicoId={servico.id} />
+          <MensagensCard servicoId={servico.id} lado="consultoria" />
         </>
       }
       aside={

@@ -92,6 +92,7 @@ const ARTIGO: Record<string, string> = {
   renovacao: 'o protocolo da renovação de',
   condicionante: 'a condicionante',
   entrega: 'a entrega da condicionante',
+  mensagem: 'a mensagem',
 }
 
 /** An erasure request's states (`solicitacoes_lgpd.estado`). */
@@ -183,6 +184,16 @@ function versao(l: Linha, nomes: Nomes) {
   return nome ? ` (${nome})` : ''
 }
 
+/** A message of a service's conversation: written, edited or deleted (its text in quotes). */
+function descreverMensagem(l: Linha, ator: string) {
+  const interna = (l.depois?.interna ?? l.antes?.interna) === true ? ' interna' : ''
+  const texto = l.rotulo ? ` '${l.rotulo}'` : ''
+  if (l.acao === 'criar') return `${ator} escreveu a mensagem${interna}${texto}`
+  if (l.acao === 'alterar') return `${ator} editou a mensagem${texto}`
+  if (l.acao === 'excluir') return `${ator} excluiu a mensagem${interna}${texto}`
+  return `${ator}: ${ROTULO_ACAO[l.acao] ?? l.acao} da mensagem${texto}`
+}
+
 export function quem(l: Linha) {
   if (l.ator_nome) return l.ator_nome
   if (l.ator_email) return l.ator_email
@@ -199,6 +210,7 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
   const d = l.depois ?? {}
   if (l.entidade === 'solicitacao_lgpd') return descreverSolicitacao(l, ator)
   if (l.entidade === 'renovacao') return descreverRenovacao(l, ator, nomes, noServico)
+  if (l.entidade === 'mensagem') return descreverMensagem(l, ator)
   switch (l.acao) {
     case 'criar':
       // A document is created by sending its first version, and each upload is a new one.

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
-import type { DbOrTx, Tx } from '../../db/client.ts'
+import type { Tx } from '../../db/client.ts'
 import {
   linkNotificacao,
   nomeCliente,
@@ -8,12 +8,12 @@ import {
   notifyAdmins,
   notifyCliente,
 } from '../../db/notificacoes.ts'
-import { servicos } from '../../db/schema.ts'
 import { HttpError } from '../../errors.ts'
+import { assertCotaCliente } from '../../storage/cota.ts'
 import { doc, isoTimestamp, versao } from './documentos.queries.ts'
 
-// A new version of a document: the rows an upload writes once its file is stored, and the
-// client's storage quota it must stay within.
+// A new version of a document: the rows an upload writes once its file is stored, within the
+// client's storage quota (`storage/cota.ts`).
 
 export const APROVADO_BLOQUEADO =
   'Este documento já foi aprovado. Peça à consultoria que o reabra para enviá-lo novamente.'
@@ -114,49 +114,3 @@ export async function addVersao(
     })
   return { id: documento.id, tipo_documento_id: p.tipoDocumentoId, data_envio: nova.data_envio }
 }
-
-/**
- * Every version the client sent that is kept (across its services, the replaced ones too: each
- * is a file in storage) plus this file stay within the quota. One upload of a client at a time
- * (a lock per client), so uploads sent at once cannot pass the quota together. The refusal says
- * how much is used ("Você usou X de Y").
- */
-async function assertCotaCliente(
-  tx: DbOrTx,
-  p: { servicoId: string; tipoDocumentoId: string; tamanho: number },
-  cotaMb: number,
-) {
-  const [dono] = await tx
-    .select({ cliente_id: servicos.cliente_id })
-    .from(servicos)
-    .where(eq(servicos.id, p.servicoId))
-  // A service gone since the route checked it: the row write fails as it always did.
-  if (!dono) return
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`armazenamento:${dono.cliente_id}`}, 0))`,
-  )
-  const [{ usado }] = await tx
-    .select({ usado: sql<number>`coalesce(sum(${versao.tamanho}), 0)::float8` })
-    .from(versao)
-    .innerJoin(doc, eq(doc.id, versao.documento_id))
-    .innerJoin(servicos, eq(servicos.id, doc.servico_id))
-    // A renewal's reused version names a file already counted ("Reaproveitado"): no new bytes.
-    .where(
-      and(
-        eq(servicos.cliente_id, dono.cliente_id),
-        eq(doc.enviado_por, 'cliente'),
-        eq(versao.reaproveitada, false),
-      ),
-    )
-  if (usado + p.tamanho > cotaMb * 1024 * 1024)
-    throw new HttpError(
-      413,
-      `Limite de armazenamento atingido. Você usou ${megabytes(usado)} de ${cotaMb} MB ` +
-        `(as versões anteriores dos documentos também contam) e este arquivo tem ` +
-        `${megabytes(p.tamanho)}.`,
-    )
-}
-
-/** '0,6 MB', '12 MB': megabytes with at most one decimal, as Brazilians write them. */
-const megabytes = (bytes: number) =>
-  `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`

@@ -52,7 +52,14 @@ describe('notifications and what the client may see', () => {
     const ocultoDesdeOInicio = `Laudo ${uniqueWord('oculto')}`
     const avisoInterno = `Nota ${uniqueWord('interna')}`
     const avisoDepoisInterno = `Pendencia ${uniqueWord('recolhida')}`
-    const escondidos = [sigiloso, ocultoDesdeOInicio, avisoInterno, avisoDepoisInterno]
+    const mensagemInterna = `Mensagem ${uniqueWord('interna')}`
+    const escondidos = [
+      sigiloso,
+      ocultoDesdeOInicio,
+      avisoInterno,
+      avisoDepoisInterno,
+      mensagemInterna,
+    ]
 
     const tipoServico = await createTipoServico(t.db)
     const tipoCliente = await createTipoDocumento(t.db, { tipo: `CNPJ ${uniqueWord('c')}` })
@@ -147,6 +154,20 @@ describe('notifications and what the client may see', () => {
         payload: { estado: 'rejeitado', motivo: 'Ilegível' },
       }),
     )
+    // mensagem_nova: a message of each side tells the other; an internal one tells nobody.
+    for (const [quem, texto, interna] of [
+      [a, 'Tenho uma dúvida', false],
+      [actors.admin, mensagemInterna, true],
+      [actors.admin, 'Pode perguntar', false],
+    ] as const)
+      ok(
+        await quem.inject({
+          method: 'POST',
+          url: `/api/servicos/${s.id}/mensagens`,
+          payload: { texto, ...(interna && { interna }) },
+        }),
+        201,
+      )
     const visivel = await criarAviso(`Envie o comprovante ${uniqueWord('v')}`, true)
     ok(await a.inject({ method: 'POST', url: `/api/meus-avisos/${visivel}/concluir` }))
 
@@ -197,7 +218,13 @@ describe('notifications and what the client may see', () => {
     semEscondidos(bell.body)
     const itens = bell.json().itens as { tipo: string; titulo: string }[]
     expect(new Set(itens.map((n) => n.tipo))).toEqual(
-      new Set(['status_alterado', 'aviso_automatico', 'aviso_novo', 'documento_rejeitado']),
+      new Set([
+        'status_alterado',
+        'aviso_automatico',
+        'aviso_novo',
+        'documento_rejeitado',
+        'mensagem_nova',
+      ]),
     )
     const contagem = await a.inject({ method: 'GET', url: '/api/notificacoes/contagem' })
     expect(contagem.json().nao_lidas).toBe(itens.length)
@@ -227,6 +254,7 @@ describe('notifications and what the client may see', () => {
     expect(mail?.subject).toMatch(/notifica/i)
     semEscondidos(`${mail?.subject} ${mail?.text} ${mail?.html}`)
     expect(mail?.text).toContain('status alterado para Entregue')
+    expect(mail?.text).toContain('Nova mensagem da consultoria')
     // the administrators' digest carries theirs, the missed renewal deadline among them
     const doAdmin = await readMail(t.outboxDir, actors.admin.email!)
     expect(doAdmin?.text).toContain('Renovação não protocolada no prazo legal')

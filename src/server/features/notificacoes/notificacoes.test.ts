@@ -191,8 +191,15 @@ describe('GET and PATCH /api/notificacoes/preferencias', () => {
             'aviso_concluido',
             'renovacao_prazo_perdido',
             'condicionante_prazo',
+            'mensagem_nova',
           ]
-        : ['aviso_novo', 'documento_disponivel', 'status_alterado', 'aviso_automatico'],
+        : [
+            'aviso_novo',
+            'documento_disponivel',
+            'status_alterado',
+            'aviso_automatico',
+            'mensagem_nova',
+          ],
     )
     expect(patch.json().find((p: { tipo: string }) => p.tipo === tipo).email).toBe(false)
     const rows = await t.db

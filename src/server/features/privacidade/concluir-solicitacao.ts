@@ -12,12 +12,17 @@ import {
   twoFactor,
   user,
   verification,
+  mensagens,
 } from '../../db/schema.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
 import { getMarca } from '../../mail/empresa.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { deleteWithFiles, documentFiles, type FileDeps } from '../../storage/arquivos.ts'
 import { emailExclusaoConcluida } from './emails.ts'
 import { getSolicitacao, lockPendente } from './privacidade.queries.ts'
+
+/** How a client's message reads after the erasure of its author. */
+export const AUTOR_ANONIMO = 'Cliente (dados excluídos)'
 import type { Solicitacao } from '#shared/schemas/privacidade.ts'
 
 type Deps = FileDeps & {
@@ -83,6 +88,21 @@ async function excluirDados(tx: Tx, id: string, origem: Origem) {
     : sql`false`
   const keys = await documentFiles(tx, deServicos)
   await tx.delete(servicosTiposDocumentos).where(deServicos)
+  // The files of the services' messages go like their documents; the client's messages keep
+  // their place in the conversation without their author (the consultancy's keep theirs).
+  if (cliente) {
+    const anexos = await rawRows<{ caminho: string }>(
+      tx,
+      sql`delete from mensagem_anexos a using mensagens m, servicos s
+      where m.id = a.mensagem_id and s.id = m.servico_id and s.cliente_id = ${cliente.id}
+      returning a.caminho`,
+    )
+    keys.push(...anexos.map((a) => a.caminho))
+    await tx.execute(sql`
+      update mensagens set autor_nome = ${AUTOR_ANONIMO}, autor_id = null
+      where lado = 'cliente'
+        and servico_id in (select id from servicos where cliente_id = ${cliente.id})`)
+  }
 
   // Every personal value of the titular, as patterns: free texts of the records kept lose them.
   const emails = [...new Set([conta?.email, cliente?.email].filter((v): v is string => Boolean(v)))]
@@ -123,6 +143,10 @@ async function excluirDados(tx: Tx, id: string, origem: Origem) {
       update condicionantes_entregas set
         protocolo_orgao = regexp_replace(protocolo_orgao, ${pattern}, '[dado removido]', 'gi')
       where cliente_id = ${cliente.id} and protocolo_orgao ~* ${pattern}`)
+    await tx
+      .update(mensagens)
+      .set({ texto: scrub(mensagens.texto) })
+      .where(and(inArray(mensagens.servico_id, ids), sql`${mensagens.texto} ~* ${pattern}`))
     // The sending history keeps its dates and counts, not the addresses or the subject's values.
     await tx.execute(sql`
       update envios_email set

@@ -10,6 +10,7 @@ import {
   consentimentos,
   documentoVersoes,
   enviosEmail,
+  mensagens,
   notificacoes,
   servicos,
   servicosTiposDocumentos,
@@ -40,6 +41,7 @@ export async function getExportacao(db: DbOrTx, actor: Actor) {
   const ids = servicosRows.map((s) => s.id)
   const avisosRows = await avisosVisiveis(db, ids)
   const condicionantesRows = await condicionantesVisiveis(db, ids)
+  const mensagensRows = await mensagensVisiveis(db, ids)
   const versoes = await versoesVisiveis(db, ids)
   const envios = await enviosDosServicos(db, ids)
   const avisosDoApp = await notificacoesDoTitular(db, actor)
@@ -66,6 +68,10 @@ export async function getExportacao(db: DbOrTx, actor: Actor) {
       condicionantes: condicionantesRows
         .filter((c) => c.servico_id === s.id)
         .map(({ servico_id: _, ...c }) => c),
+      // The conversation as the client reads it (never the consultancy's internal messages).
+      mensagens: mensagensRows
+        .filter((m) => m.servico_id === s.id)
+        .map(({ servico_id: _, ...m }) => ({ ...m, criada_em: iso(m.criada_em) })),
     })),
     // Only the client's own addresses: other recipients of a sending are not theirs to see.
     emails_enviados: envios.map((e) => ({
@@ -213,6 +219,25 @@ async function condicionantesVisiveis(db: DbOrTx, ids: string[]) {
         )}) and c.visivel_cliente
         order by c.created_at, c.id`,
   )
+}
+
+/** The messages of those services the client may read, with the names of their files. */
+async function mensagensVisiveis(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return []
+  return db
+    .select({
+      servico_id: mensagens.servico_id,
+      autor: mensagens.autor_nome,
+      lado: mensagens.lado,
+      texto: mensagens.texto,
+      criada_em: mensagens.created_at,
+      editada: sql<boolean>`${mensagens.editada_em} is not null`,
+      arquivos: sql<string[]>`coalesce((select json_agg(a.nome order by a.created_at)
+        from mensagem_anexos a where a.mensagem_id = "mensagens"."id"), '[]'::json)`,
+    })
+    .from(mensagens)
+    .where(and(inArray(mensagens.servico_id, ids), eq(mensagens.interna, false)))
+    .orderBy(mensagens.created_at, mensagens.id)
 }
 
 /** The avisos of those services the client may see. */

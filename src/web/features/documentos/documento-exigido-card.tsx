@@ -20,7 +20,7 @@ import { documentosQuery, uploadDocumento } from './api.ts'
 import { BaixarDocumentoButton, DocumentoBadge } from './documento-enviado.tsx'
 import { HistoricoButton } from './revisao.tsx'
 import { DocumentoValidade } from './documento-validade.tsx'
-import { CLIENT_UPLOAD_ACCEPT, CLIENT_UPLOAD_MIME, MAX_UPLOAD_BYTES } from '#shared/arquivos.ts'
+import { CLIENT_UPLOAD_ACCEPT, recusaUploadCliente } from '#shared/arquivos.ts'
 import { formatDate } from '#shared/datas.ts'
 import type { DocumentosServico } from '#shared/schemas/documentos.ts'
 import { badgeExigido } from '#shared/badges-documentos.ts'
@@ -55,12 +55,9 @@ export function ExigidoCard({
     if (input.current) input.current.value = ''
     if (!file || !servicoId) return
     // SPEC §5: the browser checks size and type first; the server checks again.
-    if (file.size > MAX_UPLOAD_BYTES) {
-      notifyError('Arquivo muito grande', 'O arquivo deve ter no máximo 5MB.')
-      return
-    }
-    if (!CLIENT_UPLOAD_MIME.includes(file.type)) {
-      notifyError('Tipo de arquivo inválido', 'Apenas arquivos PDF, JPG e PNG são permitidos.')
+    const recusa = recusaUploadCliente(file)
+    if (recusa) {
+      notifyError(recusa.title, recusa.message)
       return
     }
     setProgress(0)

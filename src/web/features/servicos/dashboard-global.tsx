@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, Trash2 } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
 import { KeysetDataTable } from '../../components/data-table/keyset-data-table.tsx'
 import { useListParams } from '../../components/data-table/use-list-params.ts'
@@ -20,8 +20,11 @@ const FILTROS = ['categoria_id', 'status_id', 'proximos', 'em_analise'] as const
  */
 export function DashboardGlobal({
   documentosEncontrados,
+  mensagensNaoLidas,
 }: {
   documentosEncontrados?: (q: string) => ReactNode
+  /** The unread-messages marker of a service of the page (`servicos`: the page's ids). */
+  mensagensNaoLidas?: (servicoId: string, servicos: string[]) => ReactNode
 }) {
   const list = useListParams(FILTROS)
   const params: PainelParams = {
@@ -36,6 +39,11 @@ export function DashboardGlobal({
   }
   const filtros = useQuery(filtrosQuery())
   const painel = useQuery(servicosQuery(params))
+  const ids = painel.data?.rows.map((s) => s.id).join(',') ?? ''
+  const columns = useMemo(() => {
+    const servicos = ids ? ids.split(',') : []
+    return servicosColumns(mensagensNaoLidas && ((id: string) => mensagensNaoLidas(id, servicos)))
+  }, [ids, mensagensNaoLidas])
   const [toDelete, setToDelete] = useState<ServicoListaItem | null>(null)
   const deleteMutation = useDeleteServico()
 
@@ -58,7 +66,7 @@ export function DashboardGlobal({
       <KeysetDataTable
         label="Serviços"
         heading="Serviços"
-        columns={servicosColumns}
+        columns={columns}
         getRowId={(s) => s.id}
         cardFields="grid"
         actions={(s) => [

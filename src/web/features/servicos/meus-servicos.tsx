@@ -11,7 +11,7 @@ import {
   Plus,
   X,
 } from 'lucide-react'
-import { useDeferredValue, useState, type ReactNode } from 'react'
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -56,14 +56,25 @@ const FILTROS = {
 type Filtro = keyof typeof FILTROS
 
 /** The client's services as DataTable shows them: a table from 768 px, cards below. */
-const colunas: DataTableColumn<MeuServico>[] = [
+/** The list's columns; `marcador`: what shows beside a service's type (its unread messages). */
+const colunasDe = (marcador?: (servicoId: string) => ReactNode): DataTableColumn<MeuServico>[] => [
   {
     id: 'tipo',
     header: 'Tipo de Serviço',
     card: 'title',
     cellClassName: 'font-medium',
-    cell: (s) => s.tipo_servico,
-    cardCell: (s) => <h2 className="leading-snug font-semibold">{s.tipo_servico}</h2>,
+    cell: (s) => (
+      <div className="flex flex-wrap items-center gap-2">
+        <span>{s.tipo_servico}</span>
+        {marcador?.(s.id)}
+      </div>
+    ),
+    cardCell: (s) => (
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="leading-snug font-semibold">{s.tipo_servico}</h2>
+        {marcador?.(s.id)}
+      </div>
+    ),
   },
   // Below 1280 px the table leaves the start out (the card, the dialog and Vigência Fim remain).
   {
@@ -106,13 +117,31 @@ const colunas: DataTableColumn<MeuServico>[] = [
  */
 export function MeusServicos({
   avisosDoServico,
+  mensagensDoServico,
 }: {
   avisosDoServico?: (servicoId: string) => ReactNode
+  /** The unread-messages marker of a service (`servicos`: the list's ids, one request). */
+  mensagensDoServico?: (servicoId: string, servicos: string[]) => ReactNode
 }) {
   const lista = useQuery(meusServicosQuery())
   const todos = lista.data
   // The summary asks for its counts in a deferred render after the list: the list comes first.
   const listaPronta = useDeferredValue(!lista.isPending)
+  // So do the unread messages of the services.
+  const ids = listaPronta
+    ? (todos ?? [])
+        .slice(0, 100)
+        .map((s) => s.id)
+        .join(',')
+    : ''
+  const colunas = useMemo(() => {
+    const servicos = ids ? ids.split(',') : []
+    return colunasDe(
+      mensagensDoServico && servicos.length > 0
+        ? (id: string) => mensagensDoServico(id, servicos)
+        : undefined,
+    )
+  }, [ids, mensagensDoServico])
   const [detalhe, setDetalhe] = useState<MeuServico | null>(null)
   const [params, setParams] = useSearchParams()
   const filtroParam = params.get('filtro')

@@ -1,10 +1,16 @@
+import type { ReactNode } from 'react'
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { StatusBadge, DiasRestantesBadge, NovoBadge } from './servico-badges.tsx'
 import { formatDate } from '#shared/datas.ts'
 import type { ServicoListaItem } from '#shared/schemas/servicos.ts'
 
-/** SPEC §2 Dashboard Global de Serviços: the table's columns, and how each shows on a phone card. */
-export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
+/**
+ * SPEC §2 Dashboard Global de Serviços: the table's columns, and how each shows on a phone card.
+ * `marcador`: what shows under the client's name beside 'Novo' (the unread messages, a slot).
+ */
+export const servicosColumns = (
+  marcador?: (servicoId: string) => ReactNode,
+): DataTableColumn<ServicoListaItem>[] => [
   {
     id: 'cliente',
     header: 'Cliente',
@@ -19,9 +25,15 @@ export const servicosColumns: DataTableColumn<ServicoListaItem>[] = [
           {s.cliente_nome}
         </span>
         {!s.visualizado_admin && <NovoBadge className="mt-1" />}
+        {marcador && <div className="mt-1 empty:hidden">{marcador(s.id)}</div>}
       </>
     ),
-    cardCell: (s) => <p className="font-semibold leading-snug">{s.cliente_nome}</p>,
+    cardCell: (s) => (
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="font-semibold leading-snug">{s.cliente_nome}</p>
+        {marcador?.(s.id)}
+      </div>
+    ),
   },
   {
     id: 'tipo',
