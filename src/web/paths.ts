@@ -22,6 +22,7 @@ export const paths = {
     tiposServicos: '/app/admin/cadastros/tipos-servicos',
     tiposDocumentos: '/app/admin/cadastros/tipos-documentos',
     schedules: '/app/admin/cadastros/schedules',
+    orgaos: '/app/admin/cadastros/orgaos',
     regrasDocumentos: '/app/admin/regras-documentos',
     meusDados: '/app/admin/meus-dados',
     auditoria: '/app/admin/auditoria',

@@ -154,6 +154,11 @@ const screens: RouteObject[] = [
           Component: m.SchedulesPage,
         })),
       ),
+      page('admin/cadastros/orgaos', 'Órgãos Ambientais', 'admin', () =>
+        import('./features/cadastros/orgaos-page.tsx').then((m) => ({
+          Component: m.OrgaosPage,
+        })),
+      ),
       page('admin/regras-documentos', 'Regras de Documentos', 'admin', () =>
         import('./features/cadastros/regras-documentos-page.tsx').then((m) => ({
           Component: m.RegrasDocumentosPage,

@@ -33,6 +33,7 @@ const ADMIN_ROUTES: Screen[] = [
   ['/app/admin/cadastros/tipos-documentos', 'Tipos de Documentos · Portal do Cliente'],
   ['/app/admin/cadastros/schedules', 'Agendamentos de Avisos · Portal do Cliente'],
   ['/app/admin/regras-documentos', 'Regras de Documentos · Portal do Cliente'],
+  ['/app/admin/cadastros/orgaos', 'Órgãos Ambientais · Portal do Cliente'],
   ['/app/admin/meus-dados', 'Meus Dados · Portal do Cliente'],
   ['/app/admin/auditoria', 'Auditoria · Portal do Cliente'],
 ]

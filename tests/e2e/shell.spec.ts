@@ -17,6 +17,7 @@ const ADMIN_MENU = [
   ['Tipos de Documentos', /\/cadastros\/tipos-documentos$/, 'Tipos de Documentos'],
   ['Agendamentos de Avisos', /\/cadastros\/schedules$/, 'Agendamentos de Avisos'],
   ['Regras de Documentos', /\/admin\/regras-documentos$/, 'Regras de Documentos'],
+  ['Órgãos Ambientais', /\/cadastros\/orgaos$/, 'Órgãos Ambientais'],
   ['Meus Dados', /\/admin\/meus-dados$/, 'Meus Dados'],
 ] as const
 

@@ -64,6 +64,9 @@ export const ENTIDADES_AUDITORIA = [
   'retencao',
   'auditoria',
   'renovacao',
+  'orgao',
+  'processo',
+  'exigencia',
 ] as const
 export type EntidadeAuditoria = (typeof ENTIDADES_AUDITORIA)[number]
 
@@ -84,6 +87,9 @@ export const ROTULO_ENTIDADE: Record<EntidadeAuditoria, string> = {
   retencao: 'Retenção de dados',
   auditoria: 'Auditoria',
   renovacao: 'Protocolo da renovação',
+  orgao: 'Órgão ambiental',
+  processo: 'Processo no órgão',
+  exigencia: 'Exigência do órgão',
 }
 
 export const AcaoAuditoriaSchema = z.enum(ACOES_AUDITORIA)

@@ -12,6 +12,7 @@ export const TIPOS_NOTIFICACAO = [
   'aviso_concluido',
   'documento_rejeitado',
   'renovacao_prazo_perdido',
+  'processo_andamento',
 ] as const
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number]
 
@@ -22,6 +23,7 @@ export const TIPOS_CLIENTE = [
   'status_alterado',
   'aviso_automatico',
   'documento_rejeitado',
+  'processo_andamento',
 ] as const satisfies readonly TipoNotificacao[]
 /**
  * The client's kinds whose e-mail Meus Dados turns on or off: a rejection always goes by its own
@@ -45,6 +47,7 @@ export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
   aviso_concluido: 'Avisos concluídos por clientes',
   documento_rejeitado: 'Documentos rejeitados pela consultoria',
   renovacao_prazo_perdido: 'Renovações não protocoladas no prazo legal',
+  processo_andamento: 'Andamento dos processos no órgão ambiental',
 }
 
 export const NotificacaoSchema = z.object({

@@ -6,6 +6,7 @@ import {
   FilePlus2,
   FileStack,
   FolderTree,
+  Landmark,
   LayoutDashboard,
   Leaf,
   ListChecks,
@@ -48,6 +49,7 @@ const ADMIN_MENU: MenuItem[] = [
   { label: 'Tipos de Documentos', to: paths.admin.tiposDocumentos, icon: FileStack },
   { label: 'Agendamentos de Avisos', to: paths.admin.schedules, icon: CalendarClock },
   { label: 'Regras de Documentos', to: paths.admin.regrasDocumentos, icon: ListChecks },
+  { label: 'Órgãos Ambientais', to: paths.admin.orgaos, icon: Landmark },
   { label: 'Auditoria', to: paths.admin.auditoria, icon: ScrollText },
   { label: 'Meus Dados', to: paths.admin.meusDados, icon: UserRound },
 ]

@@ -87,6 +87,7 @@ export type Catalogo =
   | 'tipos-documentos'
   | 'regras-documentos'
   | 'schedules'
+  | 'orgaos'
 
 export const cadastrosKeys = {
   all: ['cadastros'] as const,

@@ -80,6 +80,9 @@ const ARTIGO: Record<string, string> = {
   retencao: 'a retenção de dados',
   auditoria: 'a auditoria',
   renovacao: 'o protocolo da renovação de',
+  orgao: 'o órgão ambiental',
+  processo: 'o processo no órgão de',
+  exigencia: 'a exigência do órgão de',
 }
 
 /** An erasure request's states (`solicitacoes_lgpd.estado`). */
