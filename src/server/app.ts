@@ -32,6 +32,7 @@ import { cadastrosRoutes } from './features/cadastros/cadastros.routes.ts'
 import { privacidadeRoutes } from './features/privacidade/privacidade.routes.ts'
 import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
 import { renovacoesRoutes } from './features/renovacoes/renovacoes.routes.ts'
+import { processosRoutes } from './features/processos/processos.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(privacidadeRoutes)
   await app.register(auditoriaRoutes)
   await app.register(renovacoesRoutes)
+  await app.register(processosRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)

@@ -17,6 +17,7 @@ import { seedRevisao } from './seed/revisao.ts'
 import { seedAuditoria } from './seed/auditoria.ts'
 import { seedLgpd } from './seed/lgpd.ts'
 import { seedRenovacao } from './seed/renovacao.ts'
+import { seedProcesso } from './seed/processo.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
@@ -52,6 +53,7 @@ for (const seed of [
   seedAuditoria,
   seedLgpd,
   seedRenovacao,
+  seedProcesso,
 ])
   await seed(ctx)
 await database.close()

@@ -72,6 +72,13 @@ export const renovacoesKeys = {
   admin: (servicoId: string) => [...renovacoesKeys.all, 'admin', servicoId] as const,
 }
 
+/** "Processo no órgão" of a service: the client's card and the service detail's. */
+export const processosKeys = {
+  all: ['processos'] as const,
+  servico: (servicoId: string) => [...processosKeys.all, 'servico', servicoId] as const,
+  admin: (servicoId: string) => [...processosKeys.all, 'admin', servicoId] as const,
+}
+
 /** The signed-in account's notifications (the bell) and its e-mail choices. */
 export const notificacoesKeys = {
   all: ['notificacoes'] as const,

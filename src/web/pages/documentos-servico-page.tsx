@@ -4,6 +4,7 @@ import { useParams } from 'react-router'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { documentosQuery } from '../features/documentos/api.ts'
 import { DocumentosPage } from '../features/documentos/documentos-page.tsx'
+import { ProcessoClienteCard } from '../features/processos/processo-card.tsx'
 import { RenovacaoClienteCard } from '../features/renovacoes/renovacao-card.tsx'
 
 /**
@@ -22,6 +23,7 @@ export function DocumentosServicoPage() {
       <DocumentosPage />
       {below && (
         <>
+          <ProcessoClienteCard servicoId={servicoId} />
           <RenovacaoClienteCard servicoId={servicoId} />
           <HistoricoCard servicoId={servicoId} cliente />
         </>

@@ -10,10 +10,11 @@ import { AvisosCard } from '../features/avisos/avisos-card.tsx'
 import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
 import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { DocumentosCard } from '../features/documentos/documentos-card.tsx'
+import { ProcessoCard } from '../features/processos/processo-card.tsx'
 import { RenovacaoCard } from '../features/renovacoes/renovacao-card.tsx'
 import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
-import type { TipoServico } from '#shared/schemas/cadastros.ts'
+import type { Orgao, TipoServico } from '#shared/schemas/cadastros.ts'
 
 /** SPEC §2 Service detail (admin). Opening it marks the service as seen. Its Histórico. */
 export function ServicoDetailPage() {
@@ -22,6 +23,7 @@ export function ServicoDetailPage() {
   const detalhe = useQuery(servicoQuery(servicoId))
   const filtros = useQuery(filtrosQuery())
   const tipos = useQuery(cadastroOptionsQuery<TipoServico>('tipos-servicos'))
+  const orgaos = useQuery(cadastroOptionsQuery<Orgao>('orgaos'))
 
   useEffect(() => {
     if (!detalhe.isError) return
@@ -61,6 +63,11 @@ export function ServicoDetailPage() {
       }
       aside={
         <>
+          <ProcessoCard
+            servicoId={servico.id}
+            orgaos={orgaos.data}
+            tiposDocumentos={filtros.data?.tipos_documentos}
+          />
           <RenovacaoCard
             servicoId={servico.id}
             tipoServicoId={servico.tipo_servico_id}

@@ -100,6 +100,15 @@ describe('notifications and what the client may see', () => {
         payload: { status_id: (await getStatus(t.db, 'Entregue')).id },
       }),
     )
+    // processo_andamento: a stage of the process at the agency.
+    ok(
+      await actors.admin.inject({
+        method: 'POST',
+        url: `/api/admin/servicos/${s.id}/processo/andamentos`,
+        payload: { etapa: 'protocolado', data: today() },
+      }),
+      201,
+    )
     // renovacao_prazo_perdido: a renewal deadline (end − 30 days) that passed yesterday unfiled.
     await createServico(t.db, {
       cliente_id: a.clienteId!,
@@ -181,7 +190,13 @@ describe('notifications and what the client may see', () => {
     semEscondidos(bell.body)
     const itens = bell.json().itens as { tipo: string; titulo: string }[]
     expect(new Set(itens.map((n) => n.tipo))).toEqual(
-      new Set(['status_alterado', 'aviso_automatico', 'aviso_novo', 'documento_rejeitado']),
+      new Set([
+        'status_alterado',
+        'aviso_automatico',
+        'aviso_novo',
+        'documento_rejeitado',
+        'processo_andamento',
+      ]),
     )
     const contagem = await a.inject({ method: 'GET', url: '/api/notificacoes/contagem' })
     expect(contagem.json().nao_lidas).toBe(itens.length)

@@ -186,7 +186,13 @@ describe('GET and PATCH /api/notificacoes/preferencias', () => {
     expect(res.json().map((p: { tipo: string }) => p.tipo)).toEqual(
       name === 'admin'
         ? ['servico_solicitado', 'documento_enviado', 'aviso_concluido', 'renovacao_prazo_perdido']
-        : ['aviso_novo', 'documento_disponivel', 'status_alterado', 'aviso_automatico'],
+        : [
+            'aviso_novo',
+            'documento_disponivel',
+            'status_alterado',
+            'aviso_automatico',
+            'processo_andamento',
+          ],
     )
     expect(patch.json().find((p: { tipo: string }) => p.tipo === tipo).email).toBe(false)
     const rows = await t.db
