@@ -33,6 +33,7 @@ import { privacidadeRoutes } from './features/privacidade/privacidade.routes.ts'
 import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
 import { renovacoesRoutes } from './features/renovacoes/renovacoes.routes.ts'
 import { processosRoutes } from './features/processos/processos.routes.ts'
+import { calendarioRoutes } from './features/calendario/calendario.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(auditoriaRoutes)
   await app.register(renovacoesRoutes)
   await app.register(processosRoutes)
+  await app.register(calendarioRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)

@@ -10,6 +10,7 @@ export const paths = {
     dashboard: '/app/usuario/dashboard',
     solicitarServico: '/app/solicitar-servico',
     meusDados: '/app/meus-dados',
+    meusPrazos: '/app/meus-prazos',
     documentos: (servicoId: string) => `/app/servico/${servicoId}/documentos`,
   },
   admin: {
@@ -26,5 +27,6 @@ export const paths = {
     regrasDocumentos: '/app/admin/regras-documentos',
     meusDados: '/app/admin/meus-dados',
     auditoria: '/app/admin/auditoria',
+    calendario: '/app/admin/calendario',
   },
 } as const

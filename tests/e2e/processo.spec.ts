@@ -25,7 +25,7 @@ async function comoCliente(browser: Browser, page: Page) {
   return cliente
 }
 
-test('an analyst records the process, a stage with a note and an exigência; the client follows them @responsive', async ({
+test('an analyst records the process, a stage with a note and an exigência; the client follows them and finds the deadline in Meus prazos @responsive', async ({
   page,
   browser,
 }) => {
@@ -85,5 +85,28 @@ test('an analyst records the process, a stage with a note and an exigência; the
   await expect(leitura.getByText(`Prazo para atendimento: ${prazo}`)).toBeVisible()
   await expect(leitura.getByRole('button')).toHaveCount(0)
   await shot(cliente, 'processo-cliente', project())
+
+  // "Meus prazos": the exigência's deadline in the list and in the month, each opening the service.
+  const titulo = 'Apresentar a outorga de captação de água.'
+  await cliente.goto('/app/meus-prazos?vista=lista')
+  const lista = cliente
+    .getByRole('region', { name: 'Esta semana' })
+    .or(cliente.getByRole('region', { name: 'Próximos 30 dias' }))
+  await expect(lista.getByRole('link', { name: new RegExp(titulo) })).toBeVisible()
+  await expect(cliente.getByText(prazo)).toBeVisible()
+  await shot(cliente, 'meus-prazos-lista', project())
+  await cliente.getByRole('tab', { name: 'Mês' }).click()
+  // Ten days ahead may fall in the next month.
+  if (addDays(today(), 10).slice(0, 7) !== today().slice(0, 7))
+    await cliente.getByRole('button', { name: 'Próximo' }).click()
+  const dia = cliente.getByRole('listitem', { name: new RegExp(`^${prazo}: `) })
+  await expect(dia.getByRole('link', { name: new RegExp(titulo) })).toBeVisible()
+  await shot(cliente, 'meus-prazos-mes', project())
+  // The kind's chip hides it; pressed again, it shows.
+  await cliente.getByRole('button', { name: 'Exigências do órgão' }).click()
+  await expect(dia.getByRole('link', { name: new RegExp(titulo) })).toHaveCount(0)
+  await cliente.getByRole('button', { name: 'Exigências do órgão' }).click()
+  await dia.getByRole('link', { name: new RegExp(titulo) }).click()
+  await expect(cliente).toHaveURL(new RegExp(`/app/servico/${id}/documentos$`))
   await cliente.context().close()
 })

@@ -3,6 +3,7 @@ import { ADMIN, CLIENTE, login, newClientAccount } from './fixtures.ts'
 
 const CLIENT_MENU = [
   ['Meus Serviços', /\/app\/usuario\/dashboard$/],
+  ['Meus prazos', /\/app\/meus-prazos$/],
   ['Solicitar Serviço', /\/app\/solicitar-servico$/],
   ['Meus Dados', /\/app\/meus-dados$/],
 ] as const
@@ -10,6 +11,7 @@ const CLIENT_MENU = [
 const ADMIN_MENU = [
   ['Dashboard Global', /\/app\/admin\/servicos$/, 'Dashboard Global de Serviços'],
   ['Documentos para Análise', /\/app\/admin\/documentos$/, 'Documentos para Análise'],
+  ['Calendário', /\/app\/admin\/calendario$/, 'Calendário'],
   ['Clientes', /\/cadastros\/clientes$/, 'Clientes'],
   ['Categorias', /\/cadastros\/categorias$/, 'Categorias'],
   ['Status', /\/cadastros\/status$/, 'Status'],

@@ -1,6 +1,7 @@
 import {
   BookOpenCheck,
   CalendarClock,
+  CalendarDays,
   ClipboardList,
   FileCheck2,
   FilePlus2,
@@ -34,6 +35,7 @@ type MenuItem = { label: string; to: string; icon: LucideIcon; badge?: number }
 /** SPEC §2: the client menu, titled Menu Principal. */
 const CLIENT_MENU: MenuItem[] = [
   { label: 'Meus Serviços', to: paths.usuario.dashboard, icon: ClipboardList },
+  { label: 'Meus prazos', to: paths.usuario.meusPrazos, icon: CalendarDays },
   { label: 'Solicitar Serviço', to: paths.usuario.solicitarServico, icon: FilePlus2 },
   { label: 'Meus Dados', to: paths.usuario.meusDados, icon: UserRound },
 ]
@@ -42,6 +44,7 @@ const CLIENT_MENU: MenuItem[] = [
 const ADMIN_MENU: MenuItem[] = [
   { label: 'Dashboard Global', to: paths.admin.servicos, icon: LayoutDashboard },
   { label: 'Documentos para Análise', to: paths.admin.documentos, icon: FileCheck2 },
+  { label: 'Calendário', to: paths.admin.calendario, icon: CalendarDays },
   { label: 'Clientes', to: paths.admin.clientes, icon: Users },
   { label: 'Categorias', to: paths.admin.categorias, icon: FolderTree },
   { label: 'Status', to: paths.admin.status, icon: Tags },

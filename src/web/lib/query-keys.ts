@@ -79,6 +79,12 @@ export const processosKeys = {
   admin: (servicoId: string) => [...processosKeys.all, 'admin', servicoId] as const,
 }
 
+/** "Calendário de prazos": the events of one period with its filters. */
+export const calendarioKeys = {
+  all: ['calendario'] as const,
+  periodo: (params: Record<string, string>) => [...calendarioKeys.all, params] as const,
+}
+
 /** The signed-in account's notifications (the bell) and its e-mail choices. */
 export const notificacoesKeys = {
   all: ['notificacoes'] as const,
