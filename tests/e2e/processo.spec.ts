@@ -39,6 +39,8 @@ test('an analyst records the process, a stage with a note and an exigência; the
   const hoje = formatDate(today())
   const protocolo = addDays(today(), -20)
   const prazo = formatDate(addDays(today(), 10))
+  // Unique per run: repetitions add services to the same client.
+  const titulo = `Apresentar a outorga de captação de água ${Date.now().toString(36)}.`
 
   await page.goto(`/app/admin/servico/${id}`)
   const card = page.getByRole('region', { name: 'Processo no órgão' })
@@ -68,13 +70,17 @@ test('an analyst records the process, a stage with a note and an exigência; the
 
   await card.getByRole('button', { name: 'Nova exigência' }).click()
   const exigencia = page.getByRole('dialog', { name: 'Nova exigência' })
-  await exigencia.getByLabel('Descrição').fill('Apresentar a outorga de captação de água.')
+  await exigencia.getByLabel('Descrição').fill(titulo)
   await exigencia.getByLabel('Prazo para atendimento').fill(prazo)
   await exigencia.getByRole('button', { name: 'Salvar' }).click()
   await expect(toast(page, 'Exigência registrada!')).toBeVisible()
   await expect(card.getByText(`Prazo ${prazo}`)).toBeVisible()
   await expect(card.getByText('Aberta', { exact: true })).toBeVisible()
   await shot(page, 'processo-admin', project())
+  // The analysts' Calendário shows it too, with the client's name.
+  await page.goto('/app/admin/calendario?vista=lista')
+  await expect(page.getByRole('link', { name: new RegExp(titulo) })).toBeVisible()
+  await shot(page, 'calendario-admin', project())
 
   // The client: the timeline with the note, and the exigência's deadline, read-only.
   const cliente = await comoCliente(browser, page)
@@ -87,13 +93,12 @@ test('an analyst records the process, a stage with a note and an exigência; the
   await shot(cliente, 'processo-cliente', project())
 
   // "Meus prazos": the exigência's deadline in the list and in the month, each opening the service.
-  const titulo = 'Apresentar a outorga de captação de água.'
   await cliente.goto('/app/meus-prazos?vista=lista')
   const lista = cliente
     .getByRole('region', { name: 'Esta semana' })
     .or(cliente.getByRole('region', { name: 'Próximos 30 dias' }))
   await expect(lista.getByRole('link', { name: new RegExp(titulo) })).toBeVisible()
-  await expect(cliente.getByText(prazo)).toBeVisible()
+  await expect(lista.getByText(prazo).first()).toBeVisible()
   await shot(cliente, 'meus-prazos-lista', project())
   await cliente.getByRole('tab', { name: 'Mês' }).click()
   // Ten days ahead may fall in the next month.
@@ -108,5 +113,27 @@ test('an analyst records the process, a stage with a note and an exigência; the
   await cliente.getByRole('button', { name: 'Exigências do órgão' }).click()
   await dia.getByRole('link', { name: new RegExp(titulo) }).click()
   await expect(cliente).toHaveURL(new RegExp(`/app/servico/${id}/documentos$`))
+
+  // "Assinar no meu calendário": the link, shown once, is the feed with the same deadline.
+  const estado = cliente.waitForResponse(
+    (r) => r.url().endsWith('/api/calendario/assinatura') && r.request().method() === 'GET',
+  )
+  await cliente.goto('/app/meus-prazos')
+  const { existe } = (await (await estado).json()) as { existe: boolean }
+  const assinar = cliente.getByRole('region', { name: 'Assinar no meu calendário' })
+  await assinar.getByRole('button', { name: existe ? 'Gerar novo link' : 'Gerar link' }).click()
+  if (existe)
+    await cliente
+      .getByRole('alertdialog', { name: 'Gerar novo link?' })
+      .getByRole('button', { name: 'Gerar novo link' })
+      .click()
+  await expect(toast(cliente, 'Link gerado!')).toBeVisible()
+  const link = await assinar.getByLabel('Seu link').inputValue()
+  expect(link).toMatch(/\/api\/calendario\/[A-Za-z0-9_-]{43}\.ics$/)
+  const ics = await (await cliente.request.get(new URL(link).pathname)).text()
+  expect(ics).toContain('BEGIN:VCALENDAR')
+  // Long lines are folded (RFC 5545 §3.1): unfolded, the summary is whole.
+  expect(ics.replace(/\r\n[ \t]/g, '')).toContain(`Exigências do órgão: ${titulo}`)
+  await shot(cliente, 'meus-prazos-assinatura', project())
   await cliente.context().close()
 })

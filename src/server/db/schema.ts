@@ -1069,3 +1069,19 @@ export const exigenciasDocumentos = pgTable(
   },
   (t) => [primaryKey({ columns: [t.exigencia_id, t.tipo_documento_id] })],
 )
+
+/**
+ * "Assinar no meu calendário": an account's personal feed (`/api/calendario/{token}.ics`). Only
+ * the SHA-256 of the token is kept (the link is shown once, when made); a new link replaces the
+ * row, so the old one stops at once; the account's erasure removes it (cascade). `etag` and
+ * `modificado_em` are the feed's last answer, so Last-Modified changes only with its content.
+ */
+export const calendarioAssinaturas = pgTable('calendario_assinaturas', {
+  user_id: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  token_hash: text('token_hash').notNull().unique(),
+  etag: text('etag'),
+  modificado_em: timestamp('modificado_em', { withTimezone: true }).notNull().defaultNow(),
+  created_at: createdAt(),
+})

@@ -67,6 +67,7 @@ export const ENTIDADES_AUDITORIA = [
   'orgao',
   'processo',
   'exigencia',
+  'calendario',
 ] as const
 export type EntidadeAuditoria = (typeof ENTIDADES_AUDITORIA)[number]
 
@@ -90,6 +91,7 @@ export const ROTULO_ENTIDADE: Record<EntidadeAuditoria, string> = {
   orgao: 'Órgão ambiental',
   processo: 'Processo no órgão',
   exigencia: 'Exigência do órgão',
+  calendario: 'Link do calendário',
 }
 
 export const AcaoAuditoriaSchema = z.enum(ACOES_AUDITORIA)

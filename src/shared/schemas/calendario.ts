@@ -68,6 +68,19 @@ export type Evento = z.infer<typeof EventoSchema>
 /** At most this many events per answer (the oldest first); `truncado` says more were left out. */
 export const MAX_EVENTOS = 1000
 
+/** "Assinar no meu calendário": whether the account has a link, and the link right after it is made. */
+export const AssinaturaSchema = z.object({
+  existe: z.boolean(),
+  criada_em: z.string().nullable(),
+  /** Only in the answer that made it: the token is kept as a hash and cannot be shown again. */
+  url: z.string().nullable(),
+})
+export type Assinatura = z.infer<typeof AssinaturaSchema>
+
+/** The feed: 90 days back to 400 ahead. */
+export const FEED_DIAS_ANTES = 90
+export const FEED_DIAS_DEPOIS = 400
+
 export const CalendarioSchema = z.object({
   eventos: z.array(EventoSchema),
   truncado: z.boolean(),

@@ -83,6 +83,8 @@ export const processosKeys = {
 export const calendarioKeys = {
   all: ['calendario'] as const,
   periodo: (params: Record<string, string>) => [...calendarioKeys.all, params] as const,
+  /** Whether the account has a link to subscribe to. */
+  assinatura: () => [...calendarioKeys.all, 'assinatura'] as const,
 }
 
 /** The signed-in account's notifications (the bell) and its e-mail choices. */

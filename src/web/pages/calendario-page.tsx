@@ -10,6 +10,7 @@ import {
 } from '../components/ui/select.tsx'
 import { paths } from '../paths.ts'
 import { cadastroOptionsQuery } from '../features/cadastros/api.ts'
+import { AssinaturaCard } from '../features/calendario/assinatura-card.tsx'
 import { CalendarioPrazos } from '../features/calendario/calendario.tsx'
 import type { Categoria, Status } from '#shared/schemas/cadastros.ts'
 
@@ -66,16 +67,19 @@ export function CalendarioPage() {
         title="Calendário"
         description="Vencimentos, prazos de renovação, avisos e exigências dos órgãos de todos os serviços."
       />
-      <CalendarioPrazos
-        linkServico={paths.admin.servico}
-        params={params}
-        filtros={
-          <div className="flex flex-col gap-2 sm:flex-row">
-            {filtro('categoria_id', 'Categoria', categorias.data)}
-            {filtro('status_id', 'Status', status.data)}
-          </div>
-        }
-      />
+      <div className="grid min-w-0 gap-6">
+        <CalendarioPrazos
+          linkServico={paths.admin.servico}
+          params={params}
+          filtros={
+            <div className="flex flex-col gap-2 sm:flex-row">
+              {filtro('categoria_id', 'Categoria', categorias.data)}
+              {filtro('status_id', 'Status', status.data)}
+            </div>
+          }
+        />
+        <AssinaturaCard />
+      </div>
     </>
   )
 }

@@ -1,3 +1,12 @@
+CREATE TABLE "calendario_assinaturas" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"etag" text,
+	"modificado_em" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "calendario_assinaturas_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "exigencias" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"servico_id" uuid NOT NULL,
@@ -53,6 +62,7 @@ CREATE TABLE "processos_andamentos" (
 );
 --> statement-breakpoint
 ALTER TABLE "notificacoes" DROP CONSTRAINT "notificacoes_tipo_check";--> statement-breakpoint
+ALTER TABLE "calendario_assinaturas" ADD CONSTRAINT "calendario_assinaturas_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exigencias" ADD CONSTRAINT "exigencias_servico_id_servicos_id_fk" FOREIGN KEY ("servico_id") REFERENCES "public"."servicos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exigencias_documentos" ADD CONSTRAINT "exigencias_documentos_exigencia_id_exigencias_id_fk" FOREIGN KEY ("exigencia_id") REFERENCES "public"."exigencias"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exigencias_documentos" ADD CONSTRAINT "exigencias_documentos_tipo_documento_id_tipos_documentos_id_fk" FOREIGN KEY ("tipo_documento_id") REFERENCES "public"."tipos_documentos"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

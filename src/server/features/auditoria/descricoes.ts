@@ -98,6 +98,7 @@ const ARTIGO: Record<string, string> = {
   orgao: 'o órgão ambiental',
   processo: 'o processo no órgão de',
   exigencia: 'a exigência do órgão de',
+  calendario: 'o link do calendário de',
 }
 
 /** An erasure request's states (`solicitacoes_lgpd.estado`). */

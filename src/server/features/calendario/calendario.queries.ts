@@ -17,9 +17,10 @@ import {
 // ("Condicionantes") is one more function like `avisos` below, added to `FONTES`.
 
 type Periodo = { de: string; ate: string }
+type Filtros = Pick<CalendarioQuery, 'de' | 'ate' | 'cliente_id' | 'categoria_id' | 'status_id'>
 
 /** The services in scope and not archived, with the name and client each event shows (`s`). */
-function servicosDoAtor(actor: Actor, q: CalendarioQuery): SQL {
+function servicosDoAtor(actor: Actor, q: Filtros): SQL {
   const filtros: SQL[] = []
   if (actor.role !== 'admin') filtros.push(sql`${ownServicos(actor)}`)
   else {
@@ -48,7 +49,12 @@ const semVencimento = sql`s.status_chave in (portal_nome_chave('Em renovação')
 /** The first line of a text, at most 80 characters (an event's title). */
 const resumo = (coluna: SQL) => sql`left(split_part(${coluna}, E'\n', 1), 80)`
 
-type Fonte = (servicos: SQL, p: Periodo, actor: Actor) => SQL
+type Opcoes = {
+  /** The feed leaves internal avisos out, for everyone (a link may travel). */
+  soVisiveis?: boolean
+  limite?: number
+}
+type Fonte = (servicos: SQL, p: Periodo, actor: Actor, opcoes: Opcoes) => SQL
 
 /** "Vencimento da licença": the end of the validity. */
 const vencimentos: Fonte = (servicos, p) => sql`
@@ -70,12 +76,12 @@ const renovacoes: Fonte = (servicos, p) => sql`
      and not exists (select 1 from renovacoes r where r.servico_id = s.id)`
 
 /** "Avisos": open warnings by their limit date; a client's only those visible to it. */
-const avisos: Fonte = (servicos, p, actor) => sql`
+const avisos: Fonte = (servicos, p, actor, opcoes) => sql`
   select 'aviso:' || a.id, 'aviso', a.data_limite, ${resumo(sql`a.texto`)}, s.id, s.servico,
          s.cliente
     from avisos a join ${servicos} on s.id = a.servico_id
    where not a.resolvido and a.data_limite between ${p.de} and ${p.ate}
-     ${actor.role === 'admin' ? sql`` : sql`and a.visivel_cliente`}`
+     ${actor.role === 'admin' && !opcoes.soVisiveis ? sql`` : sql`and a.visivel_cliente`}`
 
 /** "Exigências do órgão": unanswered requests by their deadline. */
 const exigencias: Fonte = (servicos, p) => sql`
@@ -90,20 +96,22 @@ const FONTES: Fonte[] = [vencimentos, renovacoes, avisos, exigencias]
 export async function listEventos(
   db: DbOrTx,
   actor: Actor,
-  q: CalendarioQuery,
+  q: Filtros,
+  opcoes: Opcoes = {},
 ): Promise<Calendario> {
+  const limite = opcoes.limite ?? MAX_EVENTOS
   const servicos = servicosDoAtor(actor, q)
   const p = { de: q.de, ate: q.ate }
   const rows = await rawRows<Omit<Evento, 'data'> & { data: string }>(
     db,
     sql`select id, tipo, data::text as data, titulo, servico_id, servico, cliente from (
           ${sql.join(
-            FONTES.map((f) => sql`(${f(servicos, p, actor)})`),
+            FONTES.map((f) => sql`(${f(servicos, p, actor, opcoes)})`),
             sql` union all `,
           )}
         ) ev
         order by data, tipo, id
-        limit ${MAX_EVENTOS + 1}`,
+        limit ${limite + 1}`,
   )
-  return { eventos: rows.slice(0, MAX_EVENTOS) as Evento[], truncado: rows.length > MAX_EVENTOS }
+  return { eventos: rows.slice(0, limite) as Evento[], truncado: rows.length > limite }
 }
