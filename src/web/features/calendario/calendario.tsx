@@ -6,7 +6,7 @@ import { useIsMobile } from '../../components/app-shell.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent } from '../../components/ui/card.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { cn } from '../../lib/utils.ts'
 import { calendarioQuery } from './api.ts'
 import { agrupar, periodoLista, periodoMes } from './periodo.ts'
@@ -97,15 +97,17 @@ export function CalendarioPrazos({
       : `${formatDate(periodo.de)} a ${formatDate(periodo.ate)}`
 
   return (
-    <div className="grid min-w-0 gap-4">
+    <Tabs
+      value={vista}
+      onValueChange={(v) => muda((s) => s.set('vista', v))}
+      className="grid min-w-0 gap-4"
+    >
       {filtros}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Tabs value={vista} onValueChange={(v) => muda((s) => s.set('vista', v))}>
-          <TabsList aria-label="Visualização">
-            <TabsTrigger value="mes">Mês</TabsTrigger>
-            <TabsTrigger value="lista">Lista</TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <TabsList aria-label="Visualização">
+          <TabsTrigger value="mes">Mês</TabsTrigger>
+          <TabsTrigger value="lista">Lista</TabsTrigger>
+        </TabsList>
         <div className="flex items-center gap-1">
           <Button variant="outline" size="sm" onClick={() => muda((s) => s.delete('dia'))}>
             Hoje
@@ -151,25 +153,28 @@ export function CalendarioPrazos({
           Mostrando os primeiros 1.000 prazos do período: use os filtros para ver os demais.
         </p>
       )}
-      {isError ? (
-        <p className="text-sm text-destructive">Não foi possível carregar os prazos.</p>
-      ) : isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner />
-        </div>
-      ) : vista === 'mes' ? (
-        <Mes
-          eventos={eventos}
-          de={periodo.de}
-          ate={periodo.ate}
-          mes={dia.slice(0, 7)}
-          hoje={hoje}
-          linkServico={linkServico}
-        />
-      ) : (
-        <Lista eventos={eventos} hoje={hoje} linkServico={linkServico} />
-      )}
-    </div>
+      {/* The chosen view is the tab's panel (the tabs point at it). */}
+      <TabsContent value={vista} className="min-w-0">
+        {isError ? (
+          <p className="text-sm text-destructive">Não foi possível carregar os prazos.</p>
+        ) : isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner />
+          </div>
+        ) : vista === 'mes' ? (
+          <Mes
+            eventos={eventos}
+            de={periodo.de}
+            ate={periodo.ate}
+            mes={dia.slice(0, 7)}
+            hoje={hoje}
+            linkServico={linkServico}
+          />
+        ) : (
+          <Lista eventos={eventos} hoje={hoje} linkServico={linkServico} />
+        )}
+      </TabsContent>
+    </Tabs>
   )
 }
 
