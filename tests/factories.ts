@@ -6,6 +6,7 @@ import {
   categorias,
   clientes,
   documentoVersoes,
+  orgaos,
   schedules,
   servicos,
   servicosTiposDocumentos,
@@ -63,6 +64,20 @@ export async function createCategoria(
   const [row] = await db
     .insert(categorias)
     .values({ nome: `Categoria ${unique('cat')}`, ...overrides })
+    .returning()
+  return row
+}
+
+export async function createOrgao(db: Db, overrides: Partial<typeof orgaos.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(orgaos)
+    .values({
+      sigla: unique('ORG').toUpperCase(),
+      nome: `Órgão ${unique('o')}`,
+      esfera: 'Estadual',
+      uf: 'ES',
+      ...overrides,
+    })
     .returning()
   return row
 }

@@ -34,6 +34,8 @@ import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
 import { renovacoesRoutes } from './features/renovacoes/renovacoes.routes.ts'
 import { condicionantesRoutes } from './features/condicionantes/condicionantes.routes.ts'
 import { mensagensRoutes } from './features/mensagens/mensagens.routes.ts'
+import { processosRoutes } from './features/processos/processos.routes.ts'
+import { calendarioRoutes } from './features/calendario/calendario.routes.ts'
 
 export type AppDeps = {
   config: Config
@@ -132,6 +134,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(renovacoesRoutes)
   await app.register(condicionantesRoutes)
   await app.register(mensagensRoutes)
+  await app.register(processosRoutes)
+  await app.register(calendarioRoutes)
 
   const hasWeb = Boolean(deps.webDir && existsSync(path.join(deps.webDir, 'index.html')))
   if (hasWeb) await registerWeb(app, deps.webDir!, resolveActor)

@@ -13,6 +13,7 @@ export const TIPOS_NOTIFICACAO = [
   'renovacao_prazo_perdido',
   'condicionante_prazo',
   'mensagem_nova',
+  'processo_andamento',
 ] as const
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number]
 
@@ -24,6 +25,7 @@ export const TIPOS_CLIENTE = [
   'aviso_automatico',
   'documento_rejeitado',
   'mensagem_nova',
+  'processo_andamento',
 ] as const satisfies readonly TipoNotificacao[]
 /**
  * The client's kinds whose e-mail Meus Dados turns on or off: a rejection always goes by its own
@@ -51,4 +53,5 @@ export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
   renovacao_prazo_perdido: 'Renovações não protocoladas no prazo legal',
   condicionante_prazo: 'Prazos de condicionantes a cargo da consultoria',
   mensagem_nova: 'Novas mensagens nos serviços',
+  processo_andamento: 'Andamento dos processos no órgão ambiental',
 }

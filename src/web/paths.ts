@@ -10,6 +10,7 @@ export const paths = {
     dashboard: '/app/usuario/dashboard',
     solicitarServico: '/app/solicitar-servico',
     meusDados: '/app/meus-dados',
+    meusPrazos: '/app/meus-prazos',
     documentos: (servicoId: string) => `/app/servico/${servicoId}/documentos`,
   },
   admin: {
@@ -23,8 +24,10 @@ export const paths = {
     tiposServicos: '/app/admin/cadastros/tipos-servicos',
     tiposDocumentos: '/app/admin/cadastros/tipos-documentos',
     schedules: '/app/admin/cadastros/schedules',
+    orgaos: '/app/admin/cadastros/orgaos',
     regrasDocumentos: '/app/admin/regras-documentos',
     meusDados: '/app/admin/meus-dados',
     auditoria: '/app/admin/auditoria',
+    calendario: '/app/admin/calendario',
   },
 } as const

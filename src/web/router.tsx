@@ -101,6 +101,9 @@ const screens: RouteObject[] = [
           Component: m.SolicitarServicoPage,
         })),
       ),
+      page('meus-prazos', 'Meus prazos', 'usuario', () =>
+        import('./pages/meus-prazos-page.tsx').then((m) => ({ Component: m.MeusPrazosPage })),
+      ),
       page('meus-dados', 'Meus Dados', 'usuario', () =>
         import('./pages/meus-dados-page.tsx').then((m) => ({
           Component: m.MeusDadosPage,
@@ -159,10 +162,18 @@ const screens: RouteObject[] = [
           Component: m.SchedulesPage,
         })),
       ),
+      page('admin/cadastros/orgaos', 'Órgãos Ambientais', 'admin', () =>
+        import('./features/cadastros/orgaos-page.tsx').then((m) => ({
+          Component: m.OrgaosPage,
+        })),
+      ),
       page('admin/regras-documentos', 'Regras de Documentos', 'admin', () =>
         import('./features/cadastros/regras-documentos-page.tsx').then((m) => ({
           Component: m.RegrasDocumentosPage,
         })),
+      ),
+      page('admin/calendario', 'Calendário', 'admin', () =>
+        import('./pages/calendario-page.tsx').then((m) => ({ Component: m.CalendarioPage })),
       ),
       page('admin/auditoria', 'Auditoria', 'admin', () =>
         import('./pages/auditoria-page.tsx').then((m) => ({ Component: m.AuditoriaPage })),

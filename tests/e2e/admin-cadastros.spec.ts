@@ -228,6 +228,41 @@ test.describe('tipos de documentos', () => {
   })
 })
 
+test.describe('órgãos ambientais', () => {
+  test('create, edit, delete; a federal agency has no UF', async ({ page }, info) => {
+    const sigla = `ORG ${uid(info.project.name)}`
+    await page.goto('/app/admin/cadastros/orgaos')
+    await page.getByRole('button', { name: 'Novo Órgão' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Novo Órgão' })
+    await dialog.getByLabel('Sigla').fill(sigla)
+    await dialog.getByLabel('Nome').fill('Instituto de Teste do Meio Ambiente')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await expect(dialog.getByText('Selecione a UF do órgão.')).toBeVisible()
+    await dialog.getByRole('combobox', { name: 'UF' }).click()
+    await page.getByRole('option', { name: 'ES', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
+    await search(page, 'Buscar órgão', sigla)
+    const row = rowOf(page, sigla)
+    await expect(row).toContainText('Estadual')
+    await row.getByRole('button', { name: 'Editar' }).click()
+    const edit = page.getByRole('dialog', { name: 'Editar Órgão' })
+    await edit.getByRole('combobox', { name: 'Esfera' }).click()
+    await page.getByRole('option', { name: 'Federal' }).click()
+    await edit.getByRole('button', { name: 'Salvar' }).click()
+    await expect(toast(page, 'Salvo com sucesso!')).toBeVisible()
+    await expect(row).toContainText('Federal')
+    await shot(page, 'orgaos', info.project.name)
+    await row.getByRole('button', { name: 'Excluir' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Excluir órgão?' })
+      .getByRole('button', { name: 'Excluir' })
+      .click()
+    await expect(toast(page, 'Órgão excluído com sucesso!')).toBeVisible()
+    await expect(rowOf(page, sigla)).toHaveCount(0)
+  })
+})
+
 test.describe('regras de documentos', () => {
   test('pages by 10, creates a rule, refuses a duplicate, deletes', async ({ page }, info) => {
     await page.goto('/app/admin/regras-documentos')

@@ -33,13 +33,16 @@ const ADMIN_ROUTES: Screen[] = [
   ['/app/admin/cadastros/tipos-documentos', 'Tipos de Documentos · Portal do Cliente'],
   ['/app/admin/cadastros/schedules', 'Agendamentos de Avisos · Portal do Cliente'],
   ['/app/admin/regras-documentos', 'Regras de Documentos · Portal do Cliente'],
+  ['/app/admin/cadastros/orgaos', 'Órgãos Ambientais · Portal do Cliente'],
   ['/app/admin/meus-dados', 'Meus Dados · Portal do Cliente'],
   ['/app/admin/auditoria', 'Auditoria · Portal do Cliente'],
+  ['/app/admin/calendario', 'Calendário · Portal do Cliente'],
 ]
 const CLIENT_ROUTES: Screen[] = [
   ['/app/usuario/dashboard', 'Meus Serviços · Portal do Cliente'],
   ['/app/solicitar-servico', 'Solicitar Serviço · Portal do Cliente'],
   ['/app/meus-dados', 'Meus Dados · Portal do Cliente'],
+  ['/app/meus-prazos', 'Meus prazos · Portal do Cliente'],
 ]
 
 /** The first service of the list answered by `url` (a detail screen to check). */

@@ -19,6 +19,7 @@ import { seedLgpd } from './seed/lgpd.ts'
 import { seedRenovacao } from './seed/renovacao.ts'
 import { seedCondicionantes } from './seed/condicionantes.ts'
 import { seedMensagens } from './seed/mensagens.ts'
+import { seedProcesso } from './seed/processo.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
@@ -56,6 +57,7 @@ for (const seed of [
   seedRenovacao,
   seedCondicionantes,
   seedMensagens,
+  seedProcesso,
 ])
   await seed(ctx)
 await database.close()

@@ -3,6 +3,7 @@ import { ADMIN, CLIENTE, login, newClientAccount } from './fixtures.ts'
 
 const CLIENT_MENU = [
   ['Meus Serviços', /\/app\/usuario\/dashboard$/],
+  ['Meus prazos', /\/app\/meus-prazos$/],
   ['Solicitar Serviço', /\/app\/solicitar-servico$/],
   ['Meus Dados', /\/app\/meus-dados$/],
 ] as const
@@ -10,6 +11,7 @@ const CLIENT_MENU = [
 const ADMIN_MENU = [
   ['Dashboard Global', /\/app\/admin\/servicos$/, 'Dashboard Global de Serviços'],
   ['Documentos para Análise', /\/app\/admin\/documentos$/, 'Documentos para Análise'],
+  ['Calendário', /\/app\/admin\/calendario$/, 'Calendário'],
   ['Clientes', /\/cadastros\/clientes$/, 'Clientes'],
   ['Categorias', /\/cadastros\/categorias$/, 'Categorias'],
   ['Status', /\/cadastros\/status$/, 'Status'],
@@ -17,6 +19,7 @@ const ADMIN_MENU = [
   ['Tipos de Documentos', /\/cadastros\/tipos-documentos$/, 'Tipos de Documentos'],
   ['Agendamentos de Avisos', /\/cadastros\/schedules$/, 'Agendamentos de Avisos'],
   ['Regras de Documentos', /\/admin\/regras-documentos$/, 'Regras de Documentos'],
+  ['Órgãos Ambientais', /\/cadastros\/orgaos$/, 'Órgãos Ambientais'],
   ['Meus Dados', /\/admin\/meus-dados$/, 'Meus Dados'],
 ] as const
 

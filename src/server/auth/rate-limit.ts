@@ -36,6 +36,8 @@ export type LimitedAction =
   | 'password-change'
   | 'two-factor'
   | 'password-confirm'
+  /** A calendar feed asked for with a token that is not (or no longer) valid: a guess. */
+  | 'calendar-feed'
 
 /** Which per-e-mail budget an action spends (none: per address only). */
 const EMAIL_BUDGET: Record<LimitedAction, 'account' | 'mail' | null> = {
@@ -49,6 +51,7 @@ const EMAIL_BUDGET: Record<LimitedAction, 'account' | 'mail' | null> = {
   'reset-request': 'mail',
   'verification-resend': 'mail',
   reset: null,
+  'calendar-feed': null,
 }
 
 /** better-auth's paths (under /api/auth) that the portal limits itself. */

@@ -6,6 +6,7 @@ import { repeatEvery } from '../repeat-every.ts'
 import {
   auditoria,
   categorias,
+  orgaos,
   schedules,
   status,
   tiposDocumentos,
@@ -211,6 +212,7 @@ const CADASTROS = {
   tipo_documento: tiposDocumentos,
   regra_documento: tiposServicosTiposDocumentos,
   schedule: schedules,
+  orgao: orgaos,
 } as const
 export type EntidadeCadastro = keyof typeof CADASTROS
 
@@ -238,7 +240,7 @@ export async function recordCadastroAuditoria<T>(
       alvo.id ?? ((result as { id?: unknown } | null)?.id as string | undefined) ?? undefined
     const depois = alvo.acao === 'excluir' || !id ? null : await linha(tx, id)
     const nome = (r: Record<string, unknown> | null) =>
-      r ? String(r.nome ?? r.tipo ?? r.mensagem ?? '') || null : null
+      r ? String(r.sigla ?? r.nome ?? r.tipo ?? r.mensagem ?? '') || null : null
     const mudou = alvo.acao === 'alterar' && antes && depois ? camposAlterados(antes, depois) : null
     if (alvo.acao === 'alterar' && !mudou) return result
     await recordAuditoria(tx, origem, {

@@ -1,7 +1,8 @@
 // Every table in one file, on purpose (over 800 lines): drizzle-kit generates the migrations from
 // this one file (drizzle.config.ts), and the tables refer to each other across every area (foreign
 // keys, the read model's triggers). Its sections, in order: better-auth's tables, the portal's
-// tables (SPEC §3), the dashboard's read model, notifications, LGPD.
+// tables (SPEC §3), the dashboard's read model, notifications, LGPD, condicionantes, messages,
+// the process at the agency.
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -25,6 +26,7 @@ import {
 
 import { TIPOS_NOTIFICACAO } from '../../shared/notificacoes.ts'
 import { ACOES_AUDITORIA } from '../../shared/schemas/auditoria.ts'
+import { CONSELHOS, ESFERAS, ETAPAS } from '../../shared/processo.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
@@ -1152,3 +1154,135 @@ export const mensagemAnexos = pgTable(
     index('mensagem_anexos_caminho_idx').on(t.caminho),
   ],
 )
+
+// ---- the process at the agency: the agencies, the process of a service, its stages, requests ----
+
+const lista = (valores: readonly string[]) => sql.raw(valores.map((k) => `'${k}'`).join(', '))
+
+/** "Órgãos ambientais": the catalogue of licensing agencies. */
+export const orgaos = pgTable(
+  'orgaos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sigla: text('sigla').notNull(),
+    nome: text('nome').notNull(),
+    esfera: text('esfera', { enum: ESFERAS }).notNull(),
+    /** The state (none for a federal agency). */
+    uf: text('uf'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orgaos_sigla_chave_idx').on(nomeChave(t.sigla)),
+    check('orgaos_esfera_check', sql`${t.esfera} in (${lista(ESFERAS)})`),
+  ],
+)
+
+/**
+ * "Processo no órgão" of a service (one per service): the agency, its process number, the
+ * protocol, the current stage since when, the expected decision, and the "Responsável técnico".
+ */
+export const processos = pgTable(
+  'processos',
+  {
+    servico_id: uuid('servico_id')
+      .primaryKey()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    orgao_id: uuid('orgao_id').references(() => orgaos.id, { onDelete: 'restrict' }),
+    numero_processo: text('numero_processo'),
+    data_protocolo: date('data_protocolo'),
+    etapa: text('etapa', { enum: ETAPAS }).notNull(),
+    etapa_desde: date('etapa_desde').notNull(),
+    decisao_prevista: date('decisao_prevista'),
+    /** The staff member responsible (an administrator's account). */
+    responsavel_id: text('responsavel_id').references(() => user.id, { onDelete: 'set null' }),
+    conselho: text('conselho', { enum: CONSELHOS }),
+    registro: text('registro'),
+    art: text('art'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('processos_orgao_idx').on(t.orgao_id),
+    check('processos_etapa_check', sql`${t.etapa} in (${lista(ETAPAS)})`),
+    check('processos_conselho_check', sql`${t.conselho} in (${lista(CONSELHOS)})`),
+  ],
+)
+
+/** "Andamento": each change of stage, dated, with its optional note for the client. */
+export const processosAndamentos = pgTable(
+  'processos_andamentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servico_id: uuid('servico_id')
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    etapa: text('etapa', { enum: ETAPAS }).notNull(),
+    data: date('data').notNull(),
+    nota_cliente: text('nota_cliente'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('processos_andamentos_servico_idx').on(t.servico_id, t.data, t.created_at),
+    check('processos_andamentos_etapa_check', sql`${t.etapa} in (${lista(ETAPAS)})`),
+  ],
+)
+
+/**
+ * "Exigências do órgão": the agency's requests for complementary information. Its situation is
+ * derived: 'Respondida' with `respondida_em`, else 'Vencida' once `prazo` passed, else 'Aberta'.
+ */
+export const exigencias = pgTable(
+  'exigencias',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servico_id: uuid('servico_id')
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    descricao: text('descricao').notNull(),
+    recebida_em: date('recebida_em').notNull(),
+    prazo: date('prazo').notNull(),
+    respondida_em: date('respondida_em'),
+    protocolo_resposta: text('protocolo_resposta'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('exigencias_servico_idx').on(t.servico_id, t.prazo),
+    // The calendar: open requests by deadline.
+    index('exigencias_abertas_prazo_idx')
+      .on(t.prazo)
+      .where(sql`${t.respondida_em} is null`),
+  ],
+)
+
+/**
+ * "Solicitar documentos ao cliente": the document types an exigência asks the client for. They
+ * are required documents of its service (beside its type's rules) with the exigência's deadline
+ * until it is answered.
+ */
+export const exigenciasDocumentos = pgTable(
+  'exigencias_documentos',
+  {
+    exigencia_id: uuid('exigencia_id')
+      .notNull()
+      .references(() => exigencias.id, { onDelete: 'cascade' }),
+    tipo_documento_id: uuid('tipo_documento_id')
+      .notNull()
+      .references(() => tiposDocumentos.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.exigencia_id, t.tipo_documento_id] })],
+)
+
+/**
+ * "Assinar no meu calendário": an account's personal feed (`/api/calendario/{token}.ics`). Only
+ * the SHA-256 of the token is kept (the link is shown once, when made); a new link replaces the
+ * row, so the old one stops at once; the account's erasure removes it (cascade). `etag` and
+ * `modificado_em` are the feed's last answer, so Last-Modified changes only with its content.
+ */
+export const calendarioAssinaturas = pgTable('calendario_assinaturas', {
+  user_id: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  token_hash: text('token_hash').notNull().unique(),
+  etag: text('etag'),
+  modificado_em: timestamp('modificado_em', { withTimezone: true }).notNull().defaultNow(),
+  created_at: createdAt(),
+})

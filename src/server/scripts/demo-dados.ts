@@ -36,6 +36,59 @@ export const CATEGORIAS = [
   { nome: 'Estudos Ambientais', descricao: 'Estudos técnicos que instruem o licenciamento.' },
 ]
 
+/** "Órgãos ambientais": the federal agency, state agencies of the South-East and South, a municipality. */
+export const ORGAOS: {
+  sigla: string
+  nome: string
+  esfera: 'Federal' | 'Estadual' | 'Municipal'
+  uf: string | null
+}[] = [
+  {
+    sigla: 'IBAMA',
+    nome: 'Instituto Brasileiro do Meio Ambiente e dos Recursos Naturais Renováveis',
+    esfera: 'Federal',
+    uf: null,
+  },
+  {
+    sigla: 'CETESB',
+    nome: 'Companhia Ambiental do Estado de São Paulo',
+    esfera: 'Estadual',
+    uf: 'SP',
+  },
+  { sigla: 'INEA', nome: 'Instituto Estadual do Ambiente', esfera: 'Estadual', uf: 'RJ' },
+  {
+    sigla: 'IEMA',
+    nome: 'Instituto Estadual de Meio Ambiente e Recursos Hídricos',
+    esfera: 'Estadual',
+    uf: 'ES',
+  },
+  {
+    sigla: 'SEMAD/FEAM',
+    nome: 'Secretaria de Estado de Meio Ambiente e Desenvolvimento Sustentável / Fundação Estadual do Meio Ambiente',
+    esfera: 'Estadual',
+    uf: 'MG',
+  },
+  { sigla: 'IAT', nome: 'Instituto Água e Terra', esfera: 'Estadual', uf: 'PR' },
+  {
+    sigla: 'FEPAM',
+    nome: 'Fundação Estadual de Proteção Ambiental Henrique Luiz Roessler',
+    esfera: 'Estadual',
+    uf: 'RS',
+  },
+  {
+    sigla: 'IMA-SC',
+    nome: 'Instituto do Meio Ambiente de Santa Catarina',
+    esfera: 'Estadual',
+    uf: 'SC',
+  },
+  {
+    sigla: 'SEMMAM Vitória',
+    nome: 'Secretaria Municipal de Meio Ambiente de Vitória',
+    esfera: 'Municipal',
+    uf: 'ES',
+  },
+]
+
 export const RENOVAR_120 =
   'A renovação deve ser requerida com antecedência mínima de 120 dias do vencimento (LC 140/2011, art. 14, § 4º).'
 

@@ -20,6 +20,7 @@ describe('npm run seed:demo', () => {
       tiposServicos: 20,
       tiposDocumentos: 16,
       schedules: 4,
+      orgaos: 9,
       clientes: 3,
       servicos: 7,
     })
@@ -33,6 +34,7 @@ describe('npm run seed:demo', () => {
       tiposDocumentos: 0,
       regras: 0,
       schedules: 0,
+      orgaos: 0,
       clientes: 0,
       servicos: 0,
     })

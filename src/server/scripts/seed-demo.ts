@@ -18,6 +18,7 @@ import {
   categorias,
   clientes,
   empresa,
+  orgaos,
   schedules,
   servicos,
   status,
@@ -36,6 +37,7 @@ import {
   CATEGORIAS,
   CLIENTES,
   EMPRESA,
+  ORGAOS,
   REGRAS,
   RENOVAR_120,
   VALIDADE_DOCUMENTOS,
@@ -53,6 +55,7 @@ export type SeedDemoSummary = {
   tiposDocumentos: number
   regras: number
   schedules: number
+  orgaos: number
   clientes: number
   servicos: number
   contas: string[]
@@ -66,6 +69,7 @@ export async function seedDemo(db: Db, auth: Auth, now = today()): Promise<SeedD
     tiposDocumentos: 0,
     regras: 0,
     schedules: 0,
+    orgaos: 0,
     clientes: 0,
     servicos: 0,
     contas: [],
@@ -169,6 +173,14 @@ export async function seedDemo(db: Db, auth: Auth, now = today()): Promise<SeedD
     }
   }
 
+  // "Órgãos ambientais" by sigla (the unique key, ignoring case and accents).
+  const orgaosNovos = await db
+    .insert(orgaos)
+    .values(ORGAOS)
+    .onConflictDoNothing()
+    .returning({ id: orgaos.id })
+  summary.orgaos += orgaosNovos.length
+
   const statusIds = new Map(
     (await db.select({ id: status.id, nome: status.nome }).from(status)).map((s) => [s.nome, s.id]),
   )
@@ -223,6 +235,7 @@ export async function demoCounts(db: Db) {
       | typeof tiposServicos
       | typeof tiposDocumentos
       | typeof schedules
+      | typeof orgaos
       | typeof tiposServicosTiposDocumentos,
   ) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n
   const demoDocs = CLIENTES.map((c) => c.documento)
@@ -243,6 +256,7 @@ export async function demoCounts(db: Db) {
     tiposDocumentos: await countOf(tiposDocumentos),
     regras: await countOf(tiposServicosTiposDocumentos),
     schedules: await countOf(schedules),
+    orgaos: await countOf(orgaos),
     clientesDemo,
     servicosDemo,
   }
@@ -299,6 +313,7 @@ async function main() {
     console.log(
       `Dados de demonstração adicionados: ${s.categorias} categorias, ${s.tiposServicos} tipos de serviço, ` +
         `${s.tiposDocumentos} tipos de documento, ${s.regras} regras, ${s.schedules} agendamentos, ` +
+        `${s.orgaos} órgãos ambientais, ` +
         `${s.clientes} clientes e ${s.servicos} serviços (o que já existia foi mantido).`,
     )
     console.log(`Contas de demonstração (senha "${DEMO_PASSWORD}"):\n  ${s.contas.join('\n  ')}`)

@@ -67,6 +67,10 @@ export const ENTIDADES_AUDITORIA = [
   'condicionante',
   'entrega',
   'mensagem',
+  'orgao',
+  'processo',
+  'exigencia',
+  'calendario',
 ] as const
 export type EntidadeAuditoria = (typeof ENTIDADES_AUDITORIA)[number]
 
@@ -90,6 +94,10 @@ export const ROTULO_ENTIDADE: Record<EntidadeAuditoria, string> = {
   condicionante: 'Condicionante',
   entrega: 'Entrega de condicionante',
   mensagem: 'Mensagem',
+  orgao: 'Órgão ambiental',
+  processo: 'Processo no órgão',
+  exigencia: 'Exigência do órgão',
+  calendario: 'Link do calendário',
 }
 
 export const AcaoAuditoriaSchema = z.enum(ACOES_AUDITORIA)

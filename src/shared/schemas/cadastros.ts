@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { ESFERAS } from '../processo.ts'
+import { UFS } from './clientes.ts'
 import { DADOS_INVALIDOS, optionalText, requiredText } from './common.ts'
 
 const ID_INVALIDO = 'Identificador inválido.'
@@ -175,3 +177,40 @@ export const ScheduleSchema = z.object({
   created_at: z.date(),
 })
 export type Schedule = Omit<z.infer<typeof ScheduleSchema>, 'created_at'> & { created_at: string }
+
+// ---- orgaos ("Órgãos ambientais") ----
+
+export const ESFERA_INVALIDA = 'Selecione a esfera: Federal, Estadual ou Municipal.'
+export const UF_INVALIDA = 'Selecione a UF do órgão.'
+export const UF_FEDERAL = 'Um órgão federal não tem UF.'
+
+export const OrgaoFormSchema = z
+  .object(
+    {
+      sigla: requiredText('Preencha a sigla do órgão.', 30),
+      nome: requiredText('Preencha o nome do órgão.'),
+      esfera: z.enum(ESFERAS, { error: ESFERA_INVALIDA }),
+      uf: z
+        .union([z.enum(UFS), z.literal(''), z.null()], { error: UF_INVALIDA })
+        .optional()
+        .transform((v) => v || null),
+    },
+    { error: DADOS_INVALIDOS },
+  )
+  .superRefine((v, ctx) => {
+    // A state or municipal agency has its state; a federal one has none.
+    if (v.esfera === 'Federal' && v.uf)
+      ctx.addIssue({ code: 'custom', path: ['uf'], message: UF_FEDERAL })
+    if (v.esfera !== 'Federal' && !v.uf)
+      ctx.addIssue({ code: 'custom', path: ['uf'], message: UF_INVALIDA })
+  })
+export type OrgaoForm = z.input<typeof OrgaoFormSchema>
+export const OrgaoSchema = z.object({
+  id: z.string(),
+  sigla: z.string(),
+  nome: z.string(),
+  esfera: z.enum(ESFERAS),
+  uf: z.string().nullable(),
+  created_at: z.date(),
+})
+export type Orgao = Omit<z.infer<typeof OrgaoSchema>, 'created_at'> & { created_at: string }

@@ -43,6 +43,8 @@ export const DocumentosServicoSchema = z.object({
     z.object({
       tipo_documento_id: z.string(),
       tipo: z.string(),
+      /** Asked for by an agency's request still open: send it by this day. */
+      prazo: z.string().nullable(),
       documento: DocumentoEnviadoSchema.nullable(),
     }),
   ),

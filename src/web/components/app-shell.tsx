@@ -2,11 +2,13 @@ import {
   BookOpenCheck,
   CalendarClock,
   ClipboardCheck,
+  CalendarDays,
   ClipboardList,
   FileCheck2,
   FilePlus2,
   FileStack,
   FolderTree,
+  Landmark,
   LayoutDashboard,
   Leaf,
   ListChecks,
@@ -41,6 +43,7 @@ type MenuItem = {
 /** SPEC §2: the client menu, titled Menu Principal. */
 const CLIENT_MENU: MenuItem[] = [
   { label: 'Meus Serviços', to: paths.usuario.dashboard, icon: ClipboardList },
+  { label: 'Meus prazos', to: paths.usuario.meusPrazos, icon: CalendarDays },
   { label: 'Solicitar Serviço', to: paths.usuario.solicitarServico, icon: FilePlus2 },
   { label: 'Meus Dados', to: paths.usuario.meusDados, icon: UserRound },
 ]
@@ -50,6 +53,7 @@ const ADMIN_MENU: MenuItem[] = [
   { label: 'Dashboard Global', to: paths.admin.servicos, icon: LayoutDashboard },
   { label: 'Documentos para Análise', to: paths.admin.documentos, icon: FileCheck2 },
   { label: 'Condicionantes', to: paths.admin.condicionantes, icon: ClipboardCheck },
+  { label: 'Calendário', to: paths.admin.calendario, icon: CalendarDays },
   { label: 'Clientes', to: paths.admin.clientes, icon: Users },
   { label: 'Categorias', to: paths.admin.categorias, icon: FolderTree },
   { label: 'Status', to: paths.admin.status, icon: Tags },
@@ -57,6 +61,7 @@ const ADMIN_MENU: MenuItem[] = [
   { label: 'Tipos de Documentos', to: paths.admin.tiposDocumentos, icon: FileStack },
   { label: 'Agendamentos de Avisos', to: paths.admin.schedules, icon: CalendarClock },
   { label: 'Regras de Documentos', to: paths.admin.regrasDocumentos, icon: ListChecks },
+  { label: 'Órgãos Ambientais', to: paths.admin.orgaos, icon: Landmark },
   { label: 'Auditoria', to: paths.admin.auditoria, icon: ScrollText },
   { label: 'Meus Dados', to: paths.admin.meusDados, icon: UserRound },
 ]

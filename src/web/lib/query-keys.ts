@@ -82,6 +82,21 @@ export const condicionantesKeys = {
   contagem: () => [...condicionantesKeys.all, 'contagem'] as const,
 }
 
+/** "Processo no órgão" of a service: the client's card and the service detail's. */
+export const processosKeys = {
+  all: ['processos'] as const,
+  servico: (servicoId: string) => [...processosKeys.all, 'servico', servicoId] as const,
+  admin: (servicoId: string) => [...processosKeys.all, 'admin', servicoId] as const,
+}
+
+/** "Calendário de prazos": the events of one period with its filters. */
+export const calendarioKeys = {
+  all: ['calendario'] as const,
+  periodo: (params: Record<string, string>) => [...calendarioKeys.all, params] as const,
+  /** Whether the account has a link to subscribe to. */
+  assinatura: () => [...calendarioKeys.all, 'assinatura'] as const,
+}
+
 /** The signed-in account's notifications (the bell) and its e-mail choices. */
 /** "Mensagens": the conversation of a service (both sides). */
 export const mensagensKeys = {
@@ -105,6 +120,7 @@ export type Catalogo =
   | 'tipos-documentos'
   | 'regras-documentos'
   | 'schedules'
+  | 'orgaos'
 
 export const cadastrosKeys = {
   all: ['cadastros'] as const,

@@ -6,6 +6,7 @@ import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { documentosQuery } from '../features/documentos/api.ts'
 import { MensagensCard } from '../features/mensagens/mensagens-card.tsx'
 import { DocumentosPage } from '../features/documentos/documentos-page.tsx'
+import { ProcessoClienteCard } from '../features/processos/processo-card.tsx'
 import { RenovacaoClienteCard } from '../features/renovacoes/renovacao-card.tsx'
 
 /**
@@ -26,6 +27,7 @@ export function DocumentosServicoPage() {
       {below && (
         <>
           <MensagensCard servicoId={servicoId} lado="cliente" />
+          <ProcessoClienteCard servicoId={servicoId} />
           <RenovacaoClienteCard servicoId={servicoId} />
           <CondicionantesServico servicoId={servicoId} />
           <HistoricoCard servicoId={servicoId} cliente />

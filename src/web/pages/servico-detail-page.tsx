@@ -12,10 +12,11 @@ import { HistoricoCard } from '../features/auditoria/historico-card.tsx'
 import { MensagensCard } from '../features/mensagens/mensagens-card.tsx'
 import { DocumentosCard } from '../features/documentos/documentos-card.tsx'
 import { CondicionantesCard } from '../features/condicionantes/condicionantes-card.tsx'
+import { ProcessoCard } from '../features/processos/processo-card.tsx'
 import { RenovacaoCard } from '../features/renovacoes/renovacao-card.tsx'
 import { filtrosQuery, servicoQuery } from '../features/servicos/api.ts'
 import { ServicoDetail } from '../features/servicos/servico-detail.tsx'
-import type { TipoServico } from '#shared/schemas/cadastros.ts'
+import type { Orgao, TipoServico } from '#shared/schemas/cadastros.ts'
 
 /** SPEC §2 Service detail (admin). Opening it marks the service as seen. Its Mensagens and Histórico. */
 export function ServicoDetailPage() {
@@ -24,6 +25,7 @@ export function ServicoDetailPage() {
   const detalhe = useQuery(servicoQuery(servicoId))
   const filtros = useQuery(filtrosQuery())
   const tipos = useQuery(cadastroOptionsQuery<TipoServico>('tipos-servicos'))
+  const orgaos = useQuery(cadastroOptionsQuery<Orgao>('orgaos'))
 
   useEffect(() => {
     if (!detalhe.isError) return
@@ -67,6 +69,11 @@ export function ServicoDetailPage() {
       }
       aside={
         <>
+          <ProcessoCard
+            servicoId={servico.id}
+            orgaos={orgaos.data}
+            tiposDocumentos={filtros.data?.tipos_documentos}
+          />
           <RenovacaoCard
             servicoId={servico.id}
             tipoServicoId={servico.tipo_servico_id}

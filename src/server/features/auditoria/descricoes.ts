@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import type { Linha } from './auditoria.queries.ts'
 import { formatDate, formatDateTime, isIsoTimestamp } from '#shared/datas.ts'
+import { ROTULO_ETAPA, type Etapa } from '#shared/processo.ts'
 import {
   ROTULO_ACAO,
   ROTULO_ENTIDADE,
@@ -50,12 +51,24 @@ const CAMPO: Record<string, string> = {
   prazo: 'Prazo',
   data_protocolo: 'Data do protocolo',
   numero_processo: 'Nº do processo no órgão',
+  orgao_id: 'Órgão',
+  etapa: 'Etapa',
+  data: 'Data',
+  nota_cliente: 'Nota para o cliente',
+  decisao_prevista: 'Decisão prevista até',
+  conselho: 'Conselho',
+  registro: 'Nº de registro',
+  art: 'Nº da ART/TRT',
+  descricao: 'Descrição',
+  recebida_em: 'Recebida em',
+  respondida_em: 'Respondida em',
+  protocolo_resposta: 'Protocolo da resposta',
+  documentos_solicitados: 'Documentos solicitados',
   auditoria_dias: 'Registros de auditoria (dias)',
   envios_email_dias: 'Histórico de envios de e-mail (dias)',
   sessoes_dias: 'Sessões encerradas (dias)',
   contas_nao_confirmadas_dias: 'Contas não confirmadas (dias)',
   item: 'Item',
-  descricao: 'Descrição',
   tipo: 'Tipo',
   primeiro_prazo: 'Primeiro prazo',
   periodicidade: 'Periodicidade',
@@ -93,6 +106,10 @@ const ARTIGO: Record<string, string> = {
   condicionante: 'a condicionante',
   entrega: 'a entrega da condicionante',
   mensagem: 'a mensagem',
+  orgao: 'o órgão ambiental',
+  processo: 'o processo no órgão de',
+  exigencia: 'a exigência do órgão de',
+  calendario: 'o link do calendário de',
 }
 
 /** An erasure request's states (`solicitacoes_lgpd.estado`). */
@@ -107,7 +124,7 @@ const ESTADO_SOLICITACAO: Record<string, string> = {
 }
 
 export type Nomes = Map<string, string>
-const ID_CHAVES = ['status_id', 'tipo_servico_id', 'tipo_documento_id', 'categoria_id']
+const ID_CHAVES = ['status_id', 'tipo_servico_id', 'tipo_documento_id', 'categoria_id', 'orgao_id']
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const isId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v)
 
@@ -136,6 +153,7 @@ export async function namesOf(db: DbOrTx, linhas: Linha[]): Promise<Nomes> {
         union all select id::text, tipo from tipos_servicos where id in (${lista(ids)})
         union all select id::text, tipo from tipos_documentos where id in (${lista(ids)})
         union all select id::text, nome from categorias where id in (${lista(ids)})
+        union all select id::text, sigla from orgaos where id in (${lista(ids)})
         union all select id::text, 'versão ' || n from (
           select v.id, row_number() over (partition by v.documento_id
                                           order by v.created_at, v.atual, v.id) as n
@@ -156,6 +174,7 @@ function valor(chave: string, v: unknown, nomes: Nomes): string {
   if (ID_CHAVES.includes(chave)) s = nomes.get(s) ?? 'removido'
   else if (chave === 'situacao') s = SITUACAO[s] ?? s
   else if (chave === 'estado') s = ESTADO_SOLICITACAO[s] ?? s
+  else if (chave === 'etapa') s = ROTULO_ETAPA[s as Etapa] ?? s
   else if (chave === 'role') s = s === 'admin' ? 'Administrador' : 'Cliente'
   else if (/^\d{4}-\d{2}-\d{2}$/.test(s)) s = formatDate(s)
   else if (isIsoTimestamp(s)) s = formatDateTime(s)

@@ -6,6 +6,8 @@ import type { Db, Tx } from '../../db/client.ts'
 import {
   CategoriaFormSchema,
   CategoriaSchema,
+  OrgaoFormSchema,
+  OrgaoSchema,
   RegraFormSchema,
   RegraSchema,
   ScheduleFormSchema,
@@ -25,6 +27,7 @@ import {
   type Page,
 } from '#shared/schemas/common.ts'
 import * as categorias from './categorias.queries.ts'
+import * as orgaos from './orgaos.queries.ts'
 import * as regras from './regras-documentos.queries.ts'
 import * as schedules from './schedules.queries.ts'
 import * as status from './status.queries.ts'
@@ -112,6 +115,17 @@ const CATALOGOS = [
     create: schedules.createSchedule,
     update: schedules.updateSchedule,
     remove: schedules.deleteSchedule,
+  }),
+  // "Órgãos ambientais": the licensing agencies a service's process names.
+  catalogo({
+    caminho: 'orgaos',
+    entidade: 'orgao',
+    row: OrgaoSchema,
+    form: OrgaoFormSchema,
+    list: orgaos.listOrgaos,
+    create: orgaos.createOrgao,
+    update: orgaos.updateOrgao,
+    remove: orgaos.deleteOrgao,
   }),
 ]
 

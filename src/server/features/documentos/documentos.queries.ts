@@ -13,6 +13,7 @@ import {
   tiposServicosTiposDocumentos,
   user,
 } from '../../db/schema.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
 import { HttpError, notFound } from '../../errors.ts'
 import { scopeDocumentos, type Actor } from '../../policy.ts'
 import { documentFiles } from '../../storage/arquivos.ts'
@@ -139,26 +140,45 @@ export const validoAte = sql<
 
 // ---- the client's documents screen ----
 
-/** SPEC §7 step 2: the required document types of a service type, ordered by name. */
-export async function listTiposExigidos(db: DbOrTx, tipoServicoId: string) {
-  return db
-    .select({
-      tipo_documento_id: tiposDocumentos.id,
-      tipo: tiposDocumentos.tipo,
-      validade_dias: tiposDocumentos.validade_dias,
-    })
-    .from(tiposServicosTiposDocumentos)
-    .innerJoin(
-      tiposDocumentos,
-      eq(tiposDocumentos.id, tiposServicosTiposDocumentos.tipo_documento_id),
-    )
-    .where(eq(tiposServicosTiposDocumentos.tipo_servico_id, tipoServicoId))
-    .orderBy(asc(tiposDocumentos.tipo), asc(tiposDocumentos.id))
+/**
+ * SPEC §7 step 2: the required document types of a service, ordered by name: its type's rules,
+ * and the types an agency's request asked the client for ("Solicitar documentos ao cliente",
+ * table `exigencias_documentos`), with the earliest deadline of the requests still unanswered.
+ */
+export async function listTiposExigidos(
+  db: DbOrTx,
+  servico: { id: string; tipo_servico_id: string },
+) {
+  return rawRows<{
+    tipo_documento_id: string
+    tipo: string
+    validade_dias: number | null
+    prazo: string | null
+  }>(
+    db,
+    sql`
+      select td.id as tipo_documento_id, td.tipo, td.validade_dias,
+             (select min(e.prazo)::text from exigencias_documentos ed
+                join exigencias e on e.id = ed.exigencia_id
+               where ed.tipo_documento_id = td.id and e.servico_id = ${servico.id}
+                 and e.respondida_em is null) as prazo
+      from tipos_documentos td
+      where td.id in (select r.tipo_documento_id from tipos_servicos_tipos_documentos r
+                       where r.tipo_servico_id = ${servico.tipo_servico_id})
+         or td.id in (select ed.tipo_documento_id from exigencias_documentos ed
+                        join exigencias e on e.id = ed.exigencia_id
+                       where e.servico_id = ${servico.id})
+      order by td.tipo, td.id`,
+  )
 }
 
-/** SPEC §6: a client uploads only the types its service type requires (422 otherwise). */
-export async function getTipoExigido(db: DbOrTx, tipoServicoId: string, tipoDocumentoId: string) {
-  const exigido = (await listTiposExigidos(db, tipoServicoId)).find(
+/** SPEC §6: a client uploads only the types its service requires (422 otherwise). */
+export async function getTipoExigido(
+  db: DbOrTx,
+  servico: { id: string; tipo_servico_id: string },
+  tipoDocumentoId: string,
+) {
+  const exigido = (await listTiposExigidos(db, servico)).find(
     (t) => t.tipo_documento_id === tipoDocumentoId,
   )
   if (!exigido)
@@ -176,7 +196,7 @@ export async function getDocumentosServico(
   actor: Actor,
   servico: { id: string; tipo_servico_id: string; tipo_servico: string; protocolo: string | null },
 ): Promise<DocumentosServico> {
-  const exigidos = await listTiposExigidos(db, servico.tipo_servico_id)
+  const exigidos = await listTiposExigidos(db, servico)
   const docs = await db
     .select({
       id: doc.id,
@@ -228,7 +248,10 @@ const adminColumns = {
   extra: sql<boolean>`not exists (
     select 1 from ${tiposServicosTiposDocumentos}
     where ${tiposServicosTiposDocumentos.tipo_servico_id} = ${servicos.tipo_servico_id}
-      and ${tiposServicosTiposDocumentos.tipo_documento_id} = ${doc.tipo_documento_id})`,
+      and ${tiposServicosTiposDocumentos.tipo_documento_id} = ${doc.tipo_documento_id})
+    and not exists (
+    select 1 from exigencias_documentos ed join exigencias e on e.id = ed.exigencia_id
+    where e.servico_id = ${doc.servico_id} and ed.tipo_documento_id = ${doc.tipo_documento_id})`,
   enviado_por: doc.enviado_por,
   estado: versao.estado,
   motivo: versao.motivo,

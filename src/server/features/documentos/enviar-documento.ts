@@ -47,7 +47,7 @@ export async function enviarDocumentoDoCliente(
   },
 ): Promise<DocumentoEnviado> {
   const { servico, tipoDocumentoId } = p
-  const exigido = await getTipoExigido(deps.db, servico.tipo_servico_id, tipoDocumentoId)
+  const exigido = await getTipoExigido(deps.db, servico, tipoDocumentoId)
   const file = await p.receber({ allowed: CLIENT_UPLOAD_EXTENSIONS })
   try {
     const caminho = clientDocumentKey({

@@ -107,6 +107,15 @@ describe('notifications and what the client may see', () => {
         payload: { status_id: (await getStatus(t.db, 'Entregue')).id },
       }),
     )
+    // processo_andamento: a stage of the process at the agency.
+    ok(
+      await actors.admin.inject({
+        method: 'POST',
+        url: `/api/admin/servicos/${s.id}/processo/andamentos`,
+        payload: { etapa: 'protocolado', data: today() },
+      }),
+      201,
+    )
     // renovacao_prazo_perdido: a renewal deadline (end − 30 days) that passed yesterday unfiled.
     await createServico(t.db, {
       cliente_id: a.clienteId!,
@@ -224,6 +233,7 @@ describe('notifications and what the client may see', () => {
         'aviso_novo',
         'documento_rejeitado',
         'mensagem_nova',
+        'processo_andamento',
       ]),
     )
     const contagem = await a.inject({ method: 'GET', url: '/api/notificacoes/contagem' })

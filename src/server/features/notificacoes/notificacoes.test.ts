@@ -199,6 +199,7 @@ describe('GET and PATCH /api/notificacoes/preferencias', () => {
             'status_alterado',
             'aviso_automatico',
             'mensagem_nova',
+            'processo_andamento',
           ],
     )
     expect(patch.json().find((p: { tipo: string }) => p.tipo === tipo).email).toBe(false)

@@ -112,6 +112,12 @@ export function ExigidoCard({
           </h3>
           <DocumentoBadge badge={badge} />
         </div>
+        {exigido.prazo && (
+          // Asked for by an agency's request ("Exigências do órgão").
+          <p className="text-sm font-medium text-amber-800">
+            Solicitado pelo órgão: enviar até {formatDate(exigido.prazo)}
+          </p>
+        )}
         <p className="text-xs text-muted-foreground">
           Formatos aceitos: PDF, JPG, PNG (máximo 5MB)
         </p>
