@@ -8,7 +8,13 @@ import { dataField } from './common.ts'
  * The kinds of event, each a source of its own (`calendario.queries.ts`). Another kind (the
  * licence's "Condicionantes") is one more entry here and one more branch of the query.
  */
-export const TIPOS_EVENTO = ['vencimento', 'renovacao', 'aviso', 'exigencia'] as const
+export const TIPOS_EVENTO = [
+  'vencimento',
+  'renovacao',
+  'aviso',
+  'exigencia',
+  'condicionante',
+] as const
 export type TipoEvento = (typeof TIPOS_EVENTO)[number]
 
 export const ROTULO_EVENTO: Record<TipoEvento, string> = {
@@ -16,6 +22,7 @@ export const ROTULO_EVENTO: Record<TipoEvento, string> = {
   renovacao: 'Prazo para renovação',
   aviso: 'Avisos',
   exigencia: 'Exigências do órgão',
+  condicionante: 'Condicionantes',
 }
 
 /** The views and the longest range each may ask for (days, both ends included). */

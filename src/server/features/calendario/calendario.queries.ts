@@ -13,8 +13,8 @@ import {
 // "Calendário de prazos": the deadlines of the services in the actor's scope between two days,
 // one branch of a `union all` per kind of event. Each branch joins its rows to the services
 // through `servicosDoAtor` (the scope and the administrator's filters), so a client reads only
-// its own services' items, and only what it may see of them (visible avisos). Another kind
-// ("Condicionantes") is one more function like `avisos` below, added to `FONTES`.
+// its own services' items, and only what it may see of them (visible avisos and condicionantes).
+// Another kind is one more function like `avisos` below, added to `FONTES`.
 
 type Periodo = { de: string; ate: string }
 type Filtros = Pick<CalendarioQuery, 'de' | 'ate' | 'cliente_id' | 'categoria_id' | 'status_id'>
@@ -90,7 +90,17 @@ const exigencias: Fonte = (servicos, p) => sql`
     from exigencias e join ${servicos} on s.id = e.servico_id
    where e.respondida_em is null and e.prazo between ${p.de} and ${p.ate}`
 
-const FONTES: Fonte[] = [vencimentos, renovacoes, avisos, exigencias]
+/** "Condicionantes": the entregas still to deliver by their due date; a client's only visible ones. */
+const condicionantes: Fonte = (servicos, p, actor, opcoes) => sql`
+  select 'condicionante:' || e.id, 'condicionante', e.data_prevista,
+         ${resumo(sql`c.item || ' ' || c.descricao`)}, s.id, s.servico, s.cliente
+    from condicionantes_entregas e
+    join condicionantes c on c.id = e.condicionante_id
+    join ${servicos} on s.id = e.servico_id
+   where e.estado = 'pendente' and e.data_prevista between ${p.de} and ${p.ate}
+     ${actor.role === 'admin' && !opcoes.soVisiveis ? sql`` : sql`and c.visivel_cliente`}`
+
+const FONTES: Fonte[] = [vencimentos, renovacoes, avisos, exigencias, condicionantes]
 
 /** Every event of the period, by date (at most `MAX_EVENTOS`). */
 export async function listEventos(

@@ -11,7 +11,13 @@ import {
   unique,
 } from '#tests/factories.ts'
 import { eq } from 'drizzle-orm'
-import { exigencias, renovacoes, servicos } from '../../db/schema.ts'
+import {
+  condicionantes,
+  condicionantesEntregas,
+  exigencias,
+  renovacoes,
+  servicos,
+} from '../../db/schema.ts'
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -172,5 +178,63 @@ describe('GET /api/calendario', () => {
     expect((await get(actors.admin, 'de=2031-01-01&ate=2032-01-01&vista=lista')).statusCode).toBe(
       200,
     )
+  })
+})
+
+describe('Condicionantes in the calendar', () => {
+  /** A condicionante of `s` with one entrega per (due date, estado). */
+  async function condicionante(
+    s: { id: string; cliente_id: string },
+    visivel: boolean,
+    entregas: [string, 'pendente' | 'cumprida'][],
+  ) {
+    const [c] = await t.db
+      .insert(condicionantes)
+      .values({
+        servico_id: s.id,
+        item: visivel ? '3.1' : '9.9',
+        descricao: visivel ? 'Relatório de monitoramento\nsemestral' : 'Controle interno',
+        tipo: 'prazo',
+        primeiro_prazo: entregas[0][0],
+        periodicidade: 'mensal',
+        responsavel: 'cliente',
+        visivel_cliente: visivel,
+      })
+      .returning()
+    await t.db.insert(condicionantesEntregas).values(
+      entregas.map(([data, estado]) => ({
+        condicionante_id: c.id,
+        servico_id: s.id,
+        cliente_id: s.cliente_id,
+        responsavel: 'cliente' as const,
+        data_prevista: data,
+        aviso_em: data,
+        estado,
+      })),
+    )
+  }
+
+  it('each entrega still to deliver is an event; a client sees only the visible ones', async () => {
+    const s = await licenca(actors.owner.clienteId!)
+    await condicionante(s, true, [
+      ['2031-03-08', 'pendente'],
+      ['2031-03-02', 'cumprida'],
+      ['2031-04-08', 'pendente'],
+    ])
+    await condicionante(s, false, [['2031-03-09', 'pendente']])
+    const doCliente = (await eventos(actors.owner)).filter(
+      (e) => e.servico_id === s.id && e.tipo === 'condicionante',
+    )
+    expect(doCliente.map((e) => [e.data, e.titulo])).toEqual([
+      ['2031-03-08', '3.1 Relatório de monitoramento'],
+    ])
+    const doAdmin = doServico(await eventos(actors.admin), s.id).filter(
+      ([tipo]) => tipo === 'condicionante',
+    )
+    expect(doAdmin).toEqual([
+      ['condicionante', '2031-03-08'],
+      ['condicionante', '2031-03-09'],
+    ])
+    expect(doServico(await eventos(actors.otherClient), s.id)).toEqual([])
   })
 })

@@ -25,6 +25,7 @@ const COR: Record<TipoEvento, string> = {
   renovacao: 'bg-amber-500',
   aviso: 'bg-sky-600',
   exigencia: 'bg-violet-600',
+  condicionante: 'bg-emerald-600',
 }
 
 const MESES = [
