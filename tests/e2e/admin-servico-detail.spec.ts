@@ -123,28 +123,29 @@ test('documents: upload, hide, download and delete', async ({ page }) => {
   await docs.getByRole('button', { name: 'Baixar Laudo E2E' }).click()
   expect((await download).suggestedFilename()).toBe('Laudo E2E.pdf')
 
-  // upload needs type and file
+  // upload needs type and file (the card's own picker: the Mensagens card has one too)
+  const card = page.getByRole('region', { name: 'Documentos do serviço' })
   await page.getByRole('button', { name: 'Enviar Documento' }).click()
   await expect(page.getByText('Selecione o tipo de documento e o arquivo.')).toBeVisible()
   await page.getByRole('combobox', { name: 'Tipo de documento' }).click()
   await page.getByRole('option', { name: 'Parecer Técnico E2E' }).click()
   // The picker speaks Portuguese and names the chosen file.
-  await expect(page.getByText('Nenhum arquivo escolhido')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible()
+  await expect(card.getByText('Nenhum arquivo escolhido')).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Escolher arquivo' })).toBeVisible()
   // A file dragged from the computer onto the picker is chosen too.
-  await soltarArquivo(page.getByText('Nenhum arquivo escolhido').locator('..'), {
+  await soltarArquivo(card.getByText('Nenhum arquivo escolhido').locator('..'), {
     name: 'arrastado.pdf',
     mimeType: 'application/pdf',
     buffer: PDF,
   })
-  await expect(page.getByText('arrastado.pdf')).toBeVisible()
-  await page
+  await expect(card.getByText('arrastado.pdf')).toBeVisible()
+  await card
     .getByLabel('Arquivo')
     .setInputFiles({ name: 'Parecer técnico.pdf', mimeType: 'application/pdf', buffer: PDF })
-  await expect(page.getByText('Parecer técnico.pdf')).toBeVisible()
+  await expect(card.getByText('Parecer técnico.pdf')).toBeVisible()
   await page.getByRole('button', { name: 'Enviar Documento' }).click()
   await expect(page.getByText('Documento enviado!')).toBeVisible()
-  await expect(page.getByText('Nenhum arquivo escolhido')).toBeVisible()
+  await expect(card.getByText('Nenhum arquivo escolhido')).toBeVisible()
   await expect(docs.getByRole('listitem')).toHaveCount(2)
   const parecer = docs.getByRole('listitem').filter({ hasText: 'Parecer Técnico E2E' })
   await expect(

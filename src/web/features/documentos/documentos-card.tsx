@@ -135,7 +135,7 @@ export function DocumentosCard({
   const docs = documentos.data ?? []
 
   return (
-    <Card className="gap-4">
+    <Card className="gap-4" role="region" aria-label="Documentos do serviço">
       <CardHeader className="flex flex-wrap items-start justify-between gap-3 sm:flex-nowrap">
         <div className="grid min-w-0 gap-1.5">
           <CardTitle className="flex items-center gap-2">
