@@ -38,9 +38,7 @@ const appAreaShell = (): Plugin => ({
       if (shell?.type !== 'asset' || area?.type !== 'chunk') return
       // A module of `area` that imports a `forms` one statically pulls it (zod, the schemas) into
       // every signed-in screen: the build refuses it.
-      const leaked = Object.keys(area.modules).filter((id) =>
-        formsModules.some((re) => re.test(id)),
-      )
+      const leaked = Object.keys(area.modules).filter(anyForms)
       if (leaked.length)
         this.error(
           `the area chunk holds forms modules (an area module imports them statically; a label or rule belongs in a zod-free module of src/shared): ${leaked.slice(0, 5).join(', ')}`,
@@ -90,22 +88,36 @@ const baseModules = [
 ]
 
 /**
- * What the `forms` chunk holds: validation (zod and the shared schemas), the form library, the
- * masks and the date picker. Only a screen with a form on it at first sight loads it (Meus Dados,
- * the back office's screens); a dialog's form is imported when it opens, so Meus Serviços and a
- * service's documents load without it (a phone on a slow network: ~75 KB less). The date picker's
- * calendar (`ui/calendario.tsx`) and the QR code load when they first show, in chunks of their own.
+ * What the `forms` chunk holds: validation (zod and the client's own schemas), the form library,
+ * the masks and the date picker. Only a screen with a form on it at first sight loads it (Meus
+ * Dados, the back office's screens); a dialog's form is imported when it opens, so Meus Serviços
+ * and a service's documents load without it (a phone on a slow network: ~75 KB less). The date
+ * picker's calendar (`ui/calendario.tsx`) and the QR code load when they first show, in chunks of
+ * their own.
  */
 const formsModules = [
   /node_modules[\\/](zod|react-hook-form|@hookform|imask|react-imask)[\\/]/,
-  /src[\\/]shared[\\/](schemas[\\/]|zod-locale\.ts$)/,
+  /src[\\/]shared[\\/](schemas[\\/](common|clientes|conta|privacidade|empresa)\.ts$|zod-locale\.ts$)/,
   /src[\\/]web[\\/]components[\\/]ui[\\/](date-field|masked-input)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]conta[\\/](dois-fatores|alterar-senha-card)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]clientes[\\/](contato-endereco-fields|cep-field)\.tsx$/,
-  /src[\\/]web[\\/]features[\\/](renovacoes[\\/]renovacao-dialogs|documentos[\\/]revisao-dialogs)\.tsx$/,
   // Meus Dados is a form at first sight: it travels with the forms (one script request less).
   /src[\\/]web[\\/](pages[\\/]meus-dados-page|features[\\/]clientes[\\/]meus-dados-form)\.tsx$/,
 ]
+
+/**
+ * The other screens' schemas and dialogs, in `forms-mais`: a chunk's modules all run when it
+ * loads, and building every schema of the back office cost Meus Dados ~60 ms of a phone's main
+ * thread before its first paint.
+ */
+const moreFormsModules = [
+  /src[\\/]shared[\\/]schemas[\\/]/,
+  /src[\\/]web[\\/]features[\\/](renovacoes[\\/]renovacao-dialogs|documentos[\\/]revisao-dialogs)\.tsx$/,
+]
+
+/** Modules that must never be in `area` (the build checks it). */
+const anyForms = (id: string) =>
+  formsModules.some((re) => re.test(id)) || moreFormsModules.some((re) => re.test(id))
 
 /** What the `area` chunk holds: the signed-in frame and what the screens behind it share. */
 const areaModules = [
@@ -140,10 +152,14 @@ const appChunks = {
     {
       name: 'area',
       priority: 7,
-      test: (id: string) =>
-        areaModules.some((re) => re.test(id)) && !formsModules.some((re) => re.test(id)),
+      test: (id: string) => areaModules.some((re) => re.test(id)) && !anyForms(id),
     },
     { name: 'forms', priority: 5, test: (id: string) => formsModules.some((re) => re.test(id)) },
+    {
+      name: 'forms-mais',
+      priority: 4,
+      test: (id: string) => moreFormsModules.some((re) => re.test(id)),
+    },
   ],
 }
 

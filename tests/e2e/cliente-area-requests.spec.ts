@@ -94,6 +94,14 @@ for (const screen of SCREENS) {
     })
     const page = await context.newPage()
     await login(page, screen.account)
+    // What the page's CSP refused (a library probing for eval, an inline style): none.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __csp: string[] }
+      w.__csp = []
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      )
+    })
     // The JavaScript on the wire (files under 1 KB are sent as they are).
     const scriptBytes = new Map<string, number>()
     page.on('response', async (response) => {
@@ -115,6 +123,10 @@ for (const screen of SCREENS) {
     expect(js, [...scriptBytes.keys()].join(' ')).toBeLessThanOrEqual(screen.jsKb * 1024)
     const forms = [...scriptBytes.keys()].some((f) => /\/forms-[^/]*\.js$/.test(f))
     expect(forms, [...scriptBytes.keys()].join(' ')).toBe(screen.forms)
+    // The back office's schemas (`forms-mais`) are built only where a screen needs them.
+    const mais = [...scriptBytes.keys()].filter((f) => f.includes('/forms-mais-'))
+    expect(mais).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([])
     await context.close()
   })
 }
