@@ -16,8 +16,6 @@ class ProcessesFirst extends BaseSequencer {
   }
 }
 
-const FEED_TEST = 'src/server/features/calendario/calendario-feed.test.ts'
-
 export default defineConfig({
   test: {
     // Vitest's default leaves a core idle; many API files wait on processes and sockets they start.
@@ -31,23 +29,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      // The calendar feed, once per time zone: no date may move with the server's zone.
-      ...(['UTC', 'America/Sao_Paulo'] as const).map((TZ) => ({
-        test: {
-          name: `api-tz-${TZ}`,
-          include: [FEED_TEST],
-          env: { TZ },
-          globalSetup: ['tests/setup/global-api.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks' as const,
-        },
-      })),
       {
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
-          exclude: [FEED_TEST, '**/node_modules/**'],
           globalSetup: ['tests/setup/global-api.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

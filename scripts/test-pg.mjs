@@ -32,5 +32,5 @@ if (process.argv.includes('--list')) {
   console.log(files.join('\n'))
   process.exit(0)
 }
-const r = spawnSync('npx', ['vitest', 'run', '--project', 'api*', ...files], { stdio: 'inherit' })
+const r = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...files], { stdio: 'inherit' })
 process.exit(r.status ?? 1)

@@ -8,8 +8,9 @@ import { expectRefused } from '#tests/setup/helpers.ts'
 import { createAviso, createServico, createTipoServico, getStatus } from '#tests/factories.ts'
 import { addDays, today } from '#shared/datas.ts'
 
-// "Assinar no meu calendário". This file runs twice, with TZ=UTC and TZ=America/Sao_Paulo
-// (vitest.config.ts): a deadline is the same day in the feed whatever the server's zone.
+// "Assinar no meu calendário". The feed's content is read with the server's process in two zones
+// (TZ=UTC and TZ=America/Sao_Paulo, set on the process: Node follows a change of process.env.TZ at
+// once): a deadline is the same day in the feed whatever the server's zone.
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -69,11 +70,6 @@ async function licenca() {
   return { s, aviso }
 }
 
-it('runs in the zone its vitest project set', () => {
-  const offset = new Date('2026-01-15T12:00:00Z').getTimezoneOffset()
-  expect(offset).toBe(process.env.TZ === 'America/Sao_Paulo' ? 180 : 0)
-})
-
 describe('GET and POST /api/calendario/assinatura', () => {
   it.each(AUDIENCES)('%s', async (name) => {
     const get = await actors[name].inject({ method: 'GET', url: '/api/calendario/assinatura' })
@@ -117,7 +113,21 @@ describe('GET and POST /api/calendario/assinatura', () => {
   })
 })
 
-describe('GET /api/calendario/{token}.ics', () => {
+describe.each(['UTC', 'America/Sao_Paulo'])('GET /api/calendario/{token}.ics, TZ=%s', (zone) => {
+  const before = process.env.TZ
+  beforeAll(() => {
+    process.env.TZ = zone
+  })
+  afterAll(() => {
+    if (before === undefined) delete process.env.TZ
+    else process.env.TZ = before
+  })
+
+  it('runs in that zone', () => {
+    const offset = new Date('2026-01-15T12:00:00Z').getTimezoneOffset()
+    expect(offset).toBe(zone === 'America/Sao_Paulo' ? 180 : 0)
+  })
+
   it('all-day events on their own day, stable UIDs, a link, an alarm 7 days before', async () => {
     const { s, aviso } = await licenca()
     const url = await gerar(actors.owner)
@@ -163,7 +173,9 @@ describe('GET /api/calendario/{token}.ics', () => {
     const sem = (l: Ev[]) => l.filter((e) => e.uid !== uid)
     expect(sem(depois)).toEqual(sem(antes))
   })
+})
 
+describe('GET /api/calendario/{token}.ics', () => {
   it("another client's events are never in a client's feed", async () => {
     const { aviso } = await licenca()
     const outro = await ler(await gerar(actors.otherClient))
