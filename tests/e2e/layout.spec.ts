@@ -9,8 +9,8 @@ import {
   expectNoTableScroll,
 } from './layout-checks.ts'
 
-// On every screen: nothing is wider than the window at 1024 and 1280 px (desktop) and
-// 390 px (phone), no table scrolls sideways inside its border at 1024 and 1280 px (a column
+// On every screen: nothing is wider than the window at 1280 and 1024 px (desktop: one load, then
+// the window narrowed) and 390 px (phone), no table scrolls sideways inside its border at 1024 and 1280 px (a column
 // hidden behind the scroll), axe-core finds no serious or critical accessibility violation, the
 // headings have one h1 and never skip a level, and the tab has the screen's title. Beside the
 // screens as they load: a service inside its warning window (the admin's detail), a popup open
@@ -71,40 +71,55 @@ async function expectMenuLabelsWhole(page: Page, route: string) {
   expect(cut, `${route} at ${page.viewportSize()?.width} px`).toEqual([])
 }
 
-async function checkAll(page: Page, routes: Screen[], axe: boolean) {
+/**
+ * Each screen opens once per pass, at the pass's first width, where its title, headings and axe
+ * are checked; then the window takes each other width (as a user resizing it) for the checks of
+ * what the width changes: overflow, tables and the menu's labels.
+ */
+async function checkAll(page: Page, routes: Screen[], widths: number[]) {
   for (const [route, title] of routes) {
+    await resize(page, widths[0])
     await open(page, route)
     await expect(page, route).toHaveTitle(title)
-    await expectNoOverflow(page, route)
-    if (page.viewportSize()!.width >= 1024) await expectNoTableScroll(page, route)
     await expectHeadingOrder(page, route)
-    await expectMenuLabelsWhole(page, route)
-    if (axe) await expectAccessible(page, route)
+    await expectAccessible(page, route)
+    for (const width of widths) {
+      await resize(page, width)
+      await expectNoOverflow(page, `${route} at ${width} px`)
+      if (width >= 1024) await expectNoTableScroll(page, `${route} at ${width} px`)
+      await expectMenuLabelsWhole(page, route)
+    }
   }
+  await resize(page, widths[0])
+}
+
+/** The window at `width` (its height kept), once the screen has drawn itself at that width. */
+async function resize(page: Page, width: number) {
+  const size = page.viewportSize()!
+  if (size.width === width) return
+  await page.setViewportSize({ width, height: size.height })
+  await page.evaluate(
+    () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+  )
 }
 
 // The passes are independent (each signs in on its own): they spread over the workers instead
 // of running one after another in one (this file was the run's last minute, on one worker).
 test.describe.configure({ mode: 'parallel' })
 
-const WIDTHS = [
-  { width: 1024, axe: true, tag: '' },
-  { width: 1280, axe: true, tag: '' },
-  { width: 390, axe: true, tag: ' @phone' },
+const PASSES = [
+  { name: '1280 and 1024 px', widths: [1280, 1024], tag: '' },
+  { name: '390 px', widths: [390], tag: ' @phone' },
 ]
 
-for (const { width, axe, tag } of WIDTHS) {
-  test.describe(`${width} px${tag}`, () => {
-    test.beforeEach(async ({ page }) => {
-      if (width !== 390) await page.setViewportSize({ width, height: 800 })
-    })
-
+for (const { name, widths, tag } of PASSES) {
+  test.describe(`${name}${tag}`, () => {
     test('public screens', async ({ page }) => {
-      await checkAll(page, PUBLIC_ROUTES, axe)
+      await checkAll(page, PUBLIC_ROUTES, widths)
     })
 
     test('admin screens', async ({ page }) => {
-      test.setTimeout(120_000)
+      test.setTimeout(150_000)
       await login(page, ADMIN)
       // The detail of a service inside its warning window: its "Renovação" card in the side
       // column (it made the page 1,063 px wide at 1024 px).
@@ -112,13 +127,13 @@ for (const { width, axe, tag } of WIDTHS) {
       await checkAll(
         page,
         [...ADMIN_ROUTES, [detail, 'Detalhes do Serviço · Portal do Cliente']],
-        axe,
+        widths,
       )
       // A popup open on that detail: the date picker's calendar.
       await page.getByRole('button', { name: 'Escolher no calendário' }).first().click()
       await expect(page.getByRole('dialog', { name: 'Calendário' })).toBeVisible()
       await expectNoOverflow(page, `${detail} com o calendário aberto`)
-      if (axe) await expectAccessible(page, `${detail} com o calendário aberto`)
+      await expectAccessible(page, `${detail} com o calendário aberto`)
     })
 
     test('client screens', async ({ page }) => {
@@ -128,7 +143,7 @@ for (const { width, axe, tag } of WIDTHS) {
       await checkAll(
         page,
         [...CLIENT_ROUTES, [docs, 'Documentos Exigidos · Portal do Cliente']],
-        axe,
+        widths,
       )
       // A dialog open: a service's "Detalhes" (its list markup is scanned).
       await open(page, '/app/usuario/dashboard')
@@ -137,7 +152,7 @@ for (const { width, axe, tag } of WIDTHS) {
         .first()
         .click()
       await expect(page.getByRole('dialog').getByText('Detalhes do serviço')).toBeVisible()
-      if (axe) await expectAccessible(page, '/app/usuario/dashboard com Detalhes aberto')
+      await expectAccessible(page, '/app/usuario/dashboard com Detalhes aberto')
     })
   })
 }
