@@ -10,8 +10,8 @@ import {
 } from './layout-checks.ts'
 
 // On every screen: nothing is wider than the window at 1280 and 1024 px (desktop: one load, then
-// the window narrowed) and 390 px (phone), no table scrolls sideways inside its border at 1024 and 1280 px (a column
-// hidden behind the scroll), axe-core finds no serious or critical accessibility violation, the
+// the window narrowed) and 390 px (phone), no table scrolls sideways inside its border at 1280
+// and 1024 px (a column hidden behind the scroll), axe-core finds no serious or critical accessibility violation, the
 // headings have one h1 and never skip a level, and the tab has the screen's title. Beside the
 // screens as they load: a service inside its warning window (the admin's detail), a popup open
 // (its date picker) and the client's "Detalhes" dialog.
