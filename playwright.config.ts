@@ -97,10 +97,10 @@ export default defineConfig({
         AUTH_RATE_LIMIT_MAIL: '10000',
         // The daily warnings job would change the fixtures at start-up; the specs run it by hand.
         WARNINGS_SCHEDULER: 'off',
-        // The e-mail of unread notifications runs, after 1 minute and checked every 5 s, so
+        // The e-mail of unread notifications runs, after 15 seconds and checked every 5 s, so
         // notificacoes.spec.ts finds it in the outbox (production: 10 minutes, every 60 s).
         NOTIFICATIONS_EMAIL_SCHEDULER: 'on',
-        NOTIFICATIONS_EMAIL_DELAY_MINUTES: '1',
+        NOTIFICATIONS_EMAIL_DELAY_MINUTES: '0.25',
         NOTIFICATIONS_EMAIL_CHECK_SECONDS: '5',
         LOG_LEVEL: 'warn',
       },

@@ -28,6 +28,11 @@ describe('parseConfig', () => {
       }).notificacoes,
     ).toEqual({ emailAtrasoMinutos: 1, verificacaoSegundos: 5, scheduler: true })
     expect(parseConfig({ NOTIFICATIONS_EMAIL_SCHEDULER: 'off' }).notificacoes.scheduler).toBe(false)
+    // A fraction of a minute (the browser tests' 15 seconds); never zero or negative.
+    expect(
+      parseConfig({ NOTIFICATIONS_EMAIL_DELAY_MINUTES: '0.25' }).notificacoes.emailAtrasoMinutos,
+    ).toBe(0.25)
+    expect(() => parseConfig({ NOTIFICATIONS_EMAIL_DELAY_MINUTES: '0' })).toThrow()
   })
 
   it('reads the warnings job settings', () => {

@@ -19,6 +19,10 @@ function isTimeZone(tz: string) {
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(fallback))
 
+/** A positive number of minutes; a fraction is seconds (0.25: 15 seconds). */
+const positiveMinutes = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().positive().default(fallback))
+
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
@@ -91,7 +95,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt(1_048_576),
   JSON_MAX_DEPTH: positiveInt(32),
   SERVICE_REQUESTS_PER_DAY: positiveInt(10),
-  NOTIFICATIONS_EMAIL_DELAY_MINUTES: positiveInt(10),
+  NOTIFICATIONS_EMAIL_DELAY_MINUTES: positiveMinutes(10),
   NOTIFICATIONS_EMAIL_CHECK_SECONDS: positiveInt(60),
   // Unset: follows WARNINGS_SCHEDULER.
   NOTIFICATIONS_EMAIL_SCHEDULER: optional(z.enum(['on', 'off'])),

@@ -48,7 +48,7 @@ export async function sendNotificacoesEmail(deps: NotificacoesEmailDeps) {
           and p.user_id in (
             select d.user_id from notificacoes d
             where d.read_at is null and d.email_em is null
-              and d.created_at <= now() - make_interval(mins => ${deps.atrasoMinutos}::int)
+              and d.created_at <= now() - make_interval(secs => ${deps.atrasoMinutos * 60}::float8)
           )
         order by p.user_id, p.created_at
         for update of p skip locked
