@@ -12,7 +12,7 @@ import type { FormatoExportacao } from '#shared/schemas/exportar.ts'
 export const MAX_LINHAS_EXPORTACAO = 100_000
 
 /** How many rows each statement reads (and each write to the reply carries). */
-export const LOTE_EXPORTACAO = 500
+export const LOTE_EXPORTACAO = 250
 
 /**
  * A column: its title, its type and width (characters), and its value in a row. A `data` is a
@@ -157,9 +157,17 @@ export function xlsxStream<T>(
   return out
 }
 
+/** At most this long between two batches of an export (its fair share of the process). */
+const PAUSA_MAX_MS = 250
+
 /**
  * The rows of a list in keyset batches: `ler(depois, limite)` reads the rows after the position
  * `depois` (none: the first), `chave` gives a row's position. Stops at `max` rows.
+ *
+ * An export shares the process with every other request: the embedded database (PGlite) runs
+ * its statements on the server's one thread, and so does the writing of each batch. After each
+ * batch it waits as long as reading and writing that batch took (up to PAUSA_MAX_MS), so other
+ * requests get at least half of the thread meanwhile and wait at most about one batch.
  */
 export async function* emLotes<T, K>(
   ler: (depois: K | undefined, limite: number) => Promise<T[]>,
@@ -171,11 +179,14 @@ export async function* emLotes<T, K>(
   let lidas = 0
   while (lidas < max) {
     const limite = Math.min(lote, max - lidas)
+    const inicio = performance.now()
     const rows = await ler(depois, limite)
     if (rows.length) yield rows
     lidas += rows.length
     if (rows.length < limite) return
     depois = chave(rows[rows.length - 1])
+    const pausa = Math.min(performance.now() - inicio, PAUSA_MAX_MS)
+    await new Promise((resolve) => setTimeout(resolve, pausa))
   }
 }
 
