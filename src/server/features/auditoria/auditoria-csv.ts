@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts'
 import { condicoes, pagina } from './auditoria.queries.ts'
 import { describeEvento, namesOf, quem } from './descricoes.ts'
+import { BOM, campoCsv } from '../../exportar/planilha.ts'
 import { formatDateTimeIn } from '#shared/datas.ts'
 import { ROTULO_ACAO, ROTULO_ENTIDADE, type AuditoriaFiltro } from '#shared/schemas/auditoria.ts'
 
@@ -20,13 +21,6 @@ const CSV_CABECALHO = [
   'Depois',
 ]
 
-/** A CSV field: quoted, quotes doubled; a leading =+-@ neutralised (spreadsheet formulas). */
-const campoCsv = (v: unknown) => {
-  let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return `"${s.replace(/"/g, '""')}"`
-}
-
 /**
  * The filtered list as CSV (";"-separated, as spreadsheets in pt-BR read it), streamed: keyset
  * batches of 500, one batch in memory at a time.
@@ -36,7 +30,7 @@ export async function* auditoriaCsv(
   f: AuditoriaFiltro,
 ): AsyncGenerator<string, void, undefined> {
   const conds = condicoes(f)
-  yield `\uFEFF${CSV_CABECALHO.map(campoCsv).join(';')}\r\n`
+  yield `${BOM}${CSV_CABECALHO.map(campoCsv).join(';')}\r\n`
   let after: string | undefined
   for (;;) {
     const p = await pagina(db, conds, { after }, 500)

@@ -270,6 +270,9 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
         : `${ator} removeu o papel de administrador de ${l.rotulo ?? 'a conta'}`
     case 'exportar':
       if (l.entidade === 'auditoria') return `${ator} exportou a auditoria em CSV${filtros(d)}`
+      // "Exportar" of a list (the dashboard, the clients, the review queue, Meus Serviços).
+      if (typeof d.lista === 'string')
+        return `${ator} exportou ${d.lista} em ${String(d.formato).toUpperCase()}${filtros(d)}`
       return `${ator} exportou ${alvo}`
     case 'anonimizar':
       return `${ator} anonimizou ${alvo}`

@@ -105,6 +105,32 @@ export async function listClientes(db: DbOrTx, query: ListQuery) {
   return pageResult(rows, total, { ...query, page })
 }
 
+/**
+ * A batch of the clients list (same search, same order) after the position `depois`: the
+ * export of the list ("Exportar"), read in keyset batches.
+ */
+export async function loteClientes(
+  db: DbOrTx,
+  q: string | undefined,
+  depois: { k: string; id: string } | undefined,
+  limite: number,
+) {
+  return db
+    .select({ ...columns, k: sql<string>`${clientes.created_at}::text` })
+    .from(clientes)
+    .leftJoin(userRoles, eq(userRoles.user_id, clientes.user_id))
+    .where(
+      and(
+        q ? searchClientes(q) : undefined,
+        depois
+          ? sql`(${clientes.created_at}, ${clientes.id}) < (${depois.k}::timestamptz, ${depois.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(clientes.created_at), desc(clientes.id))
+    .limit(limite)
+}
+
 export async function getCliente(db: DbOrTx, id: string) {
   const [row] = await db
     .select(columns)

@@ -2,6 +2,7 @@ import { origemOf, recordLeitura } from '../../db/auditoria.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { enviarExportacao } from '../../exportar/planilha.ts'
 import { actorOf } from '../../policy.ts'
 import {
   AdminToggleSchema,
@@ -17,12 +18,14 @@ import {
   MeusDadosSchema,
 } from '#shared/schemas/clientes.ts'
 import { IdParamsSchema, ListQuerySchema, pageOf } from '#shared/schemas/common.ts'
+import { formatoExportacao } from '#shared/schemas/exportar.ts'
 import { updateClienteAdmin } from './update-cliente-admin.ts'
 import { lookupCep } from './lookup-cep.ts'
 import { lerCliente, listClientes, updateCliente } from './clientes.queries.ts'
 import { convidarCliente } from './convidar-cliente.ts'
 import { createCliente } from './create-cliente.ts'
 import { deleteCliente } from './delete-cliente.ts'
+import { exportarClientes } from './exportar-clientes.ts'
 import { getMeusDados, upsertMeusDados } from './meus-dados.ts'
 
 const admin = { audience: 'admin' } as const
@@ -55,6 +58,24 @@ export async function clientesRoutes(fastify: FastifyInstance) {
         depois: { busca: request.query.q, pagina: request.query.page ?? 1, total: pagina.total },
       })
       return pagina
+    },
+  )
+
+  // "Exportar": every client the search selects (all pages), streamed; one audit event.
+  app.get(
+    '/api/admin/clientes/exportar',
+    {
+      config: admin,
+      schema: { querystring: ListQuerySchema.extend({ formato: formatoExportacao }) },
+    },
+    async (request, reply) => {
+      const { formato, q } = request.query
+      await recordLeitura(app.ctx.db, origemOf(request), {
+        acao: 'exportar',
+        entidade: 'cliente',
+        depois: { lista: 'a lista de clientes', formato, busca: q },
+      })
+      return enviarExportacao(reply, exportarClientes(app.ctx.db, q, formato))
     },
   )
 

@@ -1,10 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream'
-import ExcelJS from 'exceljs'
 import PDFDocument from 'pdfkit'
 import { sql } from 'drizzle-orm'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
+import { livroEmStream } from '../../exportar/planilha.ts'
 import { getEmpresa } from '../../mail/empresa.ts'
 import { formatDate, today } from '#shared/datas.ts'
 import { type Condicionante } from '#shared/schemas/condicionantes.ts'
@@ -124,8 +124,7 @@ type Linha = ReturnType<typeof linhas>[number]
 /** The workbook written row by row into the reply (exceljs' streaming writer). */
 function xlsx(cabecalho: string[], dados: Linha[]): Readable {
   const out = new PassThrough()
-  const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true })
-  livro.creator = cabecalho[0]
+  const livro = livroEmStream(out, cabecalho[0])
   const planilha = livro.addWorksheet('Condicionantes')
   planilha.columns = COLUNAS.map((c) => ({ key: c.key, width: c.width }))
   for (const [i, texto] of cabecalho.entries()) {

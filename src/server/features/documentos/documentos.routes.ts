@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { buscarDocumentos } from './busca-documentos.queries.ts'
 import { z } from 'zod'
-import { origemOf } from '../../db/auditoria.ts'
+import { origemOf, recordLeitura } from '../../db/auditoria.ts'
+import { enviarExportacao } from '../../exportar/planilha.ts'
 import { actorOf, requireServico } from '../../policy.ts'
 import { deleteWithFiles } from '../../storage/arquivos.ts'
 import { receiveUpload } from '../../storage/upload.ts'
 import { IdParamsSchema, ListQuerySchema } from '#shared/schemas/common.ts'
+import { ExportarQuerySchema } from '#shared/schemas/exportar.ts'
 import {
   AdminDocumentoSchema,
   ContagemSchema,
@@ -29,6 +31,7 @@ import {
   updateDocumento,
 } from './documentos.queries.ts'
 import { enviarDocumentoDaConsultoria, enviarDocumentoDoCliente } from './enviar-documento.ts'
+import { exportarFila } from './exportar-fila.ts'
 import { countFila, listFila } from './revisao.queries.ts'
 import { revisarDocumento } from './revisar-documento.ts'
 
@@ -202,6 +205,20 @@ export async function documentosRoutes(fastify: FastifyInstance) {
       schema: { querystring: ListQuerySchema, response: { 200: FilaDocumentosSchema } },
     },
     async (request) => listFila(app.ctx.db, request.query),
+  )
+
+  // "Exportar" of the queue: every document waiting, streamed; one audit event.
+  app.get(
+    '/api/admin/documentos/exportar',
+    { config: admin, schema: { querystring: ExportarQuerySchema } },
+    async (request, reply) => {
+      await recordLeitura(app.ctx.db, origemOf(request), {
+        acao: 'exportar',
+        entidade: 'documento',
+        depois: { lista: 'os documentos para análise', formato: request.query.formato },
+      })
+      return enviarExportacao(reply, exportarFila(app.ctx.db, request.query.formato))
+    },
   )
 
   // The analysts' document search, by type and file name (shown under the dashboard's search).

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -151,14 +151,15 @@ export async function recordEnvioRejeicao(
 
 const emAnalise = eq(versao.estado, 'enviado')
 
-/** Every client document waiting for review, oldest first, paged and counted in SQL. */
-export async function listFila(db: DbOrTx, query: ListQuery) {
-  const page = query.page ?? 1
-  const rows: DocumentoEmAnalise[] = await db
+/** The queue's rows (with their version and its keyset position `k`), oldest first. */
+const selectFila = (db: DbOrTx, where?: SQL) =>
+  db
     .select({
       ...documentoDoServico,
       data_envio: isoTimestamp(versao.created_at),
       valido_ate: validoAte,
+      versao_id: versao.id,
+      k: sql<string>`${versao.created_at}::text`,
     })
     .from(versao)
     .innerJoin(doc, eq(doc.id, versao.documento_id))
@@ -166,12 +167,35 @@ export async function listFila(db: DbOrTx, query: ListQuery) {
     .innerJoin(clientes, eq(clientes.id, servicos.cliente_id))
     .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
     .leftJoin(tiposDocumentos, eq(tiposDocumentos.id, doc.tipo_documento_id))
-    .where(emAnalise)
+    .where(and(emAnalise, where))
     .orderBy(asc(versao.created_at), asc(versao.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
+
+/** Every client document waiting for review, oldest first, paged and counted in SQL. */
+export async function listFila(db: DbOrTx, query: ListQuery) {
+  const page = query.page ?? 1
+  const rows: DocumentoEmAnalise[] = (
+    await selectFila(db)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+  ).map(({ versao_id: _v, k: _k, ...r }) => r)
   return pageResult(rows, await countFila(db), { ...query, page })
 }
+
+/**
+ * A batch of the queue after the position `depois` (the version's upload time and id): its
+ * export ("Exportar"), read in keyset batches.
+ */
+export const loteFila = (
+  db: DbOrTx,
+  depois: { k: string; id: string } | undefined,
+  limite: number,
+) =>
+  selectFila(
+    db,
+    depois
+      ? sql`(${versao.created_at}, ${versao.id}) > (${depois.k}::timestamptz, ${depois.id}::uuid)`
+      : undefined,
+  ).limit(limite)
 
 /** How many documents wait for review (the menu's badge): one count on a partial index. */
 export async function countFila(db: DbOrTx) {

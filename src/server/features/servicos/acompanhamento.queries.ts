@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   avisos,
@@ -123,6 +123,29 @@ export async function listMeusServicos(db: DbOrTx, actor: Actor): Promise<MeuSer
   return rows.map((r) => toMeuServico(r, hoje))
 }
 
+/**
+ * A batch of Meus Serviços in the list's order after the position `depois` (the export): the
+ * actor's own services only.
+ */
+export async function loteMeusServicos(
+  db: DbOrTx,
+  actor: Actor,
+  depois: { k: string; id: string } | undefined,
+  limite: number,
+) {
+  const rows = await selectMeusServicos(
+    db,
+    actor,
+    depois
+      ? sql`(${servicos.created_at}, ${servicos.id}) < (${depois.k}::timestamptz, ${depois.id}::uuid)`
+      : undefined,
+  )
+    .orderBy(desc(servicos.created_at), desc(servicos.id))
+    .limit(limite)
+  const hoje = today()
+  return rows.map((r) => ({ ...toMeuServico(r, hoje), k: r.k }))
+}
+
 /** One service of the actor's own client record, as the client reads it. */
 export async function getMeuServico(db: DbOrTx, actor: Actor, id: string): Promise<MeuServico> {
   const [row] = await selectMeusServicos(db, actor, eq(servicos.id, id))
@@ -133,7 +156,10 @@ export async function getMeuServico(db: DbOrTx, actor: Actor, id: string): Promi
 type Linha = Awaited<ReturnType<typeof selectMeusServicos>>[number]
 
 /** The row with where its renewal stands (the same rule as its "Renovação" card). */
-function toMeuServico({ antecedencia, data_protocolo, ...r }: Linha, hoje: string): MeuServico {
+function toMeuServico(
+  { antecedencia, data_protocolo, k: _k, ...r }: Linha,
+  hoje: string,
+): MeuServico {
   const { situacao } = situacaoRenovacao(
     {
       vigencia_inicio: r.vigencia_inicio,
@@ -146,12 +172,14 @@ function toMeuServico({ antecedencia, data_protocolo, ...r }: Linha, hoje: strin
   return { ...r, renovacao: situacao }
 }
 
-const selectMeusServicos = (db: DbOrTx, actor: Actor, where?: ReturnType<typeof eq>) =>
+const selectMeusServicos = (db: DbOrTx, actor: Actor, where?: SQL) =>
   db
     .select({
       ...meuServicoColumns,
       antecedencia: tiposServicos.antecedencia_renovacao,
       data_protocolo: renovacoes.data_protocolo,
+      /** The keyset position of the export (the list's order, at full precision). */
+      k: sql<string>`${servicos.created_at}::text`,
     })
     .from(servicos)
     .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { origemOf } from '../../db/auditoria.ts'
+import { origemOf, recordLeitura } from '../../db/auditoria.ts'
+import { enviarExportacao } from '../../exportar/planilha.ts'
 import { actorOf, requireServico } from '../../policy.ts'
 import { deleteWithFiles } from '../../storage/arquivos.ts'
 import { IdParamsSchema } from '#shared/schemas/common.ts'
+import { ExportarQuerySchema, formatoExportacao } from '#shared/schemas/exportar.ts'
 import {
   AdicionarServicoSchema,
   CategoriaCatalogoSchema,
@@ -27,6 +29,8 @@ import { getMeuServico, getResumoMeusServicos, listMeusServicos } from './acompa
 import { listCategoriasCatalogo, listTiposCatalogo } from './catalogo.queries.ts'
 import { enviarEmail, previaEmail } from './enviar-email.ts'
 import { listEnvios } from './envios.queries.ts'
+import { exportarMeusServicos } from './meus-servicos-exportacao.ts'
+import { exportarPainel } from './painel-exportacao.ts'
 import { listFiltrosOpcoes, listServicosPainel } from './painel.queries.ts'
 import { abrirServico, createServico, deleteServico, updateServico } from './servicos.queries.ts'
 
@@ -46,6 +50,32 @@ export async function servicosRoutes(fastify: FastifyInstance) {
       schema: { querystring: ServicosFiltroSchema, response: { 200: ServicosPaginaSchema } },
     },
     async (request) => listServicosPainel(app.ctx.db, request.query),
+  )
+
+  // "Exportar": every service the dashboard's filters and search select (all pages), streamed.
+  app.get(
+    '/api/admin/servicos/exportar',
+    {
+      config: admin,
+      schema: { querystring: ServicosFiltroSchema.extend({ formato: formatoExportacao }) },
+    },
+    async (request, reply) => {
+      const { formato, page: _p, after: _a, before: _b, ...filtro } = request.query
+      await recordLeitura(app.ctx.db, origemOf(request), {
+        acao: 'exportar',
+        entidade: 'servico',
+        depois: {
+          lista: 'o Dashboard Global',
+          formato,
+          busca: filtro.q,
+          categoria_id: filtro.categoria_id,
+          status_id: filtro.status_id,
+          proximos: filtro.proximos || undefined,
+          em_analise: filtro.em_analise || undefined,
+        },
+      })
+      return enviarExportacao(reply, exportarPainel(app.ctx.db, { ...filtro, page: 1 }, formato))
+    },
   )
 
   app.get(
@@ -162,6 +192,21 @@ export async function servicosRoutes(fastify: FastifyInstance) {
     '/api/meus-servicos',
     { config: { audience: 'user' }, schema: { response: { 200: z.array(MeuServicoSchema) } } },
     async (request) => listMeusServicos(app.ctx.db, actorOf(request)),
+  )
+
+  // "Exportar" of Meus Serviços: the client's own services, streamed.
+  app.get(
+    '/api/meus-servicos/exportar',
+    { config: { audience: 'cliente' }, schema: { querystring: ExportarQuerySchema } },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      await recordLeitura(app.ctx.db, origemOf(request), {
+        acao: 'exportar',
+        entidade: 'servico',
+        depois: { lista: 'Meus Serviços', formato: request.query.formato },
+      })
+      return enviarExportacao(reply, exportarMeusServicos(app.ctx.db, actor, request.query.formato))
+    },
   )
 
   // The summary on top of the client home.

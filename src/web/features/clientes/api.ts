@@ -20,6 +20,13 @@ import type {
 const BASE = '/api/admin/clientes'
 
 /** SPEC §2 clients screen: one page of clients (admin). */
+/** "Exportar" of the clients list: every client the search selects. */
+export function clientesExportarUrl(q: string, formato: 'csv' | 'xlsx') {
+  const qs = new URLSearchParams({ formato })
+  if (q) qs.set('q', q)
+  return `${BASE}/exportar?${qs}`
+}
+
 export const clientesQuery = (params: { q: string; page: number }) =>
   queryOptions({
     queryKey: clientesKeys.list(params),

@@ -2,13 +2,19 @@ import { useQuery } from '@tanstack/react-query'
 import { FilePlus2, Pencil, Plus, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react'
 import { useCallback, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
+import { ExportarMenu } from '../../components/exportar-menu.tsx'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
 import { useListParams } from '../../components/data-table/use-list-params.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
-import { clientesQuery, useDeleteCliente, useUpdateClienteAdmin } from './api.ts'
+import {
+  clientesExportarUrl,
+  clientesQuery,
+  useDeleteCliente,
+  useUpdateClienteAdmin,
+} from './api.ts'
 import { ClienteDialog, EditarClienteDialog } from './cliente-dialog.tsx'
 import { formatBytes } from '#shared/arquivos.ts'
 import { formatDate } from '#shared/datas.ts'
@@ -181,7 +187,12 @@ export function ClientesLista({
           label: 'Buscar cliente',
           placeholder: 'Nome, email ou documento...',
         }}
-        toolbar={novoButton}
+        toolbar={
+          <>
+            <ExportarMenu url={(formato) => clientesExportarUrl(q, formato)} />
+            {novoButton}
+          </>
+        }
         empty={{
           title: 'Nenhum cliente cadastrado',
           description: 'Adicione o primeiro cliente: ele recebe uma conta de acesso ao portal.',

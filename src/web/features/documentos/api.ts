@@ -134,6 +134,10 @@ export const buscaDocumentosQuery = (q: string, page: number) =>
     placeholderData: keepPreviousData,
   })
 
+/** "Exportar" of the review queue: every document waiting. */
+export const filaExportarUrl = (formato: 'csv' | 'xlsx') =>
+  `/api/admin/documentos/exportar?formato=${formato}`
+
 export const filaQuery = (page: number) =>
   queryOptions({
     queryKey: documentosKeys.filaPage({ page }),

@@ -3,9 +3,10 @@ import { Check, ExternalLink, X } from 'lucide-react'
 import { useState } from 'react'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { useListParams } from '../../components/data-table/use-list-params.ts'
+import { ExportarMenu } from '../../components/exportar-menu.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { paths } from '../../paths.ts'
-import { filaQuery } from './api.ts'
+import { filaExportarUrl, filaQuery } from './api.ts'
 import { useAprovarDocumento } from './revisao.tsx'
 import { RejeitarDialog } from './revisao-dialogs.tsx'
 import { DocumentoValidade } from './documento-validade.tsx'
@@ -79,6 +80,7 @@ export function FilaDocumentosPage() {
       <PageHeader
         title="Documentos para Análise"
         description="Documentos enviados pelos clientes aguardando aprovação, do mais antigo ao mais recente."
+        actions={<ExportarMenu url={filaExportarUrl} />}
       />
       <DataTable
         label="Documentos aguardando análise"

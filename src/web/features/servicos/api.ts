@@ -44,6 +44,17 @@ export function painelSearch(p: PainelParams) {
   return s
 }
 
+/** "Exportar" of the dashboard: what its filters and search select, every page. */
+export function painelExportarUrl(p: PainelParams, formato: 'csv' | 'xlsx') {
+  const s = painelSearch({ ...p, page: undefined, after: undefined, before: undefined })
+  s.set('formato', formato)
+  return `/api/admin/servicos/exportar?${s}`
+}
+
+/** "Exportar" of Meus Serviços: the client's own services. */
+export const meusServicosExportarUrl = (formato: 'csv' | 'xlsx') =>
+  `/api/meus-servicos/exportar?formato=${formato}`
+
 /** SPEC §2 global dashboard: one page of every client's services (admin). */
 export const servicosQuery = (p: PainelParams) =>
   queryOptions({

@@ -4,10 +4,17 @@ import { useMemo, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
 import { KeysetDataTable } from '../../components/data-table/keyset-data-table.tsx'
 import { useListParams } from '../../components/data-table/use-list-params.ts'
+import { ExportarMenu } from '../../components/exportar-menu.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
-import { filtrosQuery, servicosQuery, useDeleteServico, type PainelParams } from './api.ts'
+import {
+  filtrosQuery,
+  painelExportarUrl,
+  servicosQuery,
+  useDeleteServico,
+  type PainelParams,
+} from './api.ts'
 import { servicosColumns } from './servicos-columns.tsx'
 import type { ServicoListaItem } from '#shared/schemas/servicos.ts'
 
@@ -62,6 +69,7 @@ export function DashboardGlobal({
       <PageHeader
         title="Dashboard Global de Serviços"
         description="Todos os serviços dos clientes, com vigência, avisos pendentes e prazos."
+        actions={<ExportarMenu url={(formato) => painelExportarUrl(params, formato)} />}
       />
       <KeysetDataTable
         label="Serviços"

@@ -14,6 +14,7 @@ import {
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
+import { ExportarMenu } from '../../components/exportar-menu.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -28,7 +29,7 @@ import {
 import { paths } from '../../paths.ts'
 import { StatusCorBadge } from './status-cor-badge.tsx'
 import { DiasRestantesBadge } from './servico-badges.tsx'
-import { meusServicosQuery, resumoMeusServicosQuery } from './api.ts'
+import { meusServicosExportarUrl, meusServicosQuery, resumoMeusServicosQuery } from './api.ts'
 import { formatDate } from '#shared/datas.ts'
 import { diasRestantes, isArquivado } from '#shared/dias-restantes.ts'
 import { FORA_DO_PRAZO } from '#shared/renovacao.ts'
@@ -162,7 +163,14 @@ export function MeusServicos({
       <PageHeader
         title="Meus Serviços"
         description="Acompanhe seus serviços, a vigência de cada um e os documentos enviados."
-        actions={todos && todos.length > 0 ? novo : undefined}
+        actions={
+          todos && todos.length > 0 ? (
+            <>
+              <ExportarMenu url={meusServicosExportarUrl} />
+              {novo}
+            </>
+          ) : undefined
+        }
       />
       {!listaPronta ? (
         // The summary's room, kept while the list loads: the list does not move when it comes.

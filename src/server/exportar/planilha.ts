@@ -1,0 +1,224 @@
+import { PassThrough, Readable, type Writable } from 'node:stream'
+import ExcelJS from 'exceljs'
+import type { FastifyReply } from 'fastify'
+import { today } from '#shared/datas.ts'
+import type { FormatoExportacao } from '#shared/schemas/exportar.ts'
+
+// The one export of a list, streamed: given its columns and the rows in batches (read from the
+// database in keyset batches, one batch in memory at a time), a CSV as spreadsheets in pt-BR
+// read it, or an XLSX written row by row by exceljs' streaming writer.
+
+/** An export never holds more rows than this (the list's filters select them). */
+export const MAX_LINHAS_EXPORTACAO = 100_000
+
+/** How many rows each statement reads (and each write to the reply carries). */
+export const LOTE_EXPORTACAO = 250
+
+/**
+ * A column: its title, its type and width (characters), and its value in a row. A `data` is a
+ * 'yyyy-MM-dd' day, or an instant (a Date or an ISO timestamp) read as its day in
+ * America/Sao_Paulo; a `numero` a number (`formato`: its Excel number format).
+ */
+export type Coluna<T> = {
+  titulo: string
+  largura: number
+} & (
+  | { tipo: 'texto'; valor: (row: T) => string | null | undefined }
+  | { tipo: 'data'; valor: (row: T) => string | Date | null | undefined }
+  | { tipo: 'numero'; valor: (row: T) => number | null | undefined; formato?: string }
+)
+
+/** A CSV field: quoted, quotes doubled; a leading =+-@ neutralised (spreadsheet formulas). */
+export const campoCsv = (v: unknown) => {
+  let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  return `"${s.replace(/"/g, '""')}"`
+}
+
+/** The byte order mark that makes Excel read a CSV as UTF-8. */
+export const BOM = '\uFEFF'
+
+/** A line of a CSV (";"-separated, CRLF), each field through `campoCsv`. */
+export const linhaCsv = (campos: unknown[]) => `${campos.map(campoCsv).join(';')}\r\n`
+
+const DIA = /^\d{4}-\d{2}-\d{2}$/
+
+/** The calendar day of a value of a `data` column ('yyyy-MM-dd'), or null. */
+export function diaDe(v: string | Date | null | undefined): string | null {
+  if (v === null || v === undefined || v === '') return null
+  if (typeof v === 'string' && DIA.test(v)) return v
+  const d = typeof v === 'string' ? new Date(v) : v
+  return Number.isNaN(d.getTime()) ? null : today('America/Sao_Paulo', d)
+}
+
+/** A CSV's cell of a column: dates dd/MM/yyyy, numbers with a decimal comma, texts quoted. */
+function celulaCsv<T>(c: Coluna<T>, row: T): string {
+  if (c.tipo === 'data') {
+    const dia = diaDe(c.valor(row))
+    return dia ? `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}` : ''
+  }
+  if (c.tipo === 'numero') {
+    const n = c.valor(row)
+    return n === null || n === undefined || !Number.isFinite(n) ? '' : String(n).replace('.', ',')
+  }
+  return campoCsv(c.valor(row))
+}
+
+/**
+ * The CSV (UTF-8 with BOM, ";"-separated, CRLF): the titles, then each batch as one chunk. The
+ * reply pulls it (Readable.from), so a slow reader slows the reads from the database.
+ */
+export function csvStream<T>(colunas: Coluna<T>[], lotes: AsyncIterable<T[]>): Readable {
+  async function* linhas() {
+    yield BOM + linhaCsv(colunas.map((c) => c.titulo))
+    for await (const lote of lotes) {
+      let bloco = ''
+      for (const row of lote) bloco += `${colunas.map((c) => celulaCsv(c, row)).join(';')}\r\n`
+      if (bloco) yield bloco
+    }
+  }
+  return Readable.from(linhas(), { objectMode: false })
+}
+
+/** A streaming workbook written into `out` (the reply), with the firm as its creator. */
+export function livroEmStream(out: Writable, criador?: string) {
+  const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true })
+  if (criador) livro.creator = criador
+  return livro
+}
+
+/** Resolves once `out` can take more (or is gone: then the writer stops). */
+function escoado(out: PassThrough) {
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve()
+  return new Promise<void>((resolve) => {
+    const fim = () => {
+      out.off('drain', fim)
+      out.off('close', fim)
+      resolve()
+    }
+    out.on('drain', fim)
+    out.on('close', fim)
+  })
+}
+
+/** The next turn of the event loop: the zip stream compresses what was written meanwhile. */
+const vez = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+const data = (dia: string) =>
+  new Date(Date.UTC(Number(dia.slice(0, 4)), Number(dia.slice(5, 7)) - 1, Number(dia.slice(8, 10))))
+
+/**
+ * The XLSX: one sheet, the title row bold and frozen, widths set, dates as date cells
+ * (dd/mm/yyyy), numbers as numbers, texts as text cells (never formulas). Each batch is written
+ * and then the reply drained before the next one is read (backpressure), so memory holds about
+ * one batch whatever the number of rows.
+ */
+export function xlsxStream<T>(
+  colunas: Coluna<T>[],
+  lotes: AsyncIterable<T[]>,
+  p: { planilha: string; criador?: string },
+): Readable {
+  const out = new PassThrough()
+  const livro = livroEmStream(out, p.criador)
+  const folha = livro.addWorksheet(p.planilha, {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+  })
+  folha.columns = colunas.map((c, i) => ({ key: String(i), width: c.largura }))
+  const titulos = folha.addRow(colunas.map((c) => c.titulo))
+  titulos.font = { bold: true }
+  titulos.commit()
+  const escrever = async () => {
+    for await (const lote of lotes) {
+      if (out.destroyed) return
+      for (const r of lote) {
+        const row = folha.addRow(
+          colunas.map((c) => {
+            if (c.tipo === 'data') {
+              const dia = diaDe(c.valor(r))
+              return dia ? data(dia) : null
+            }
+            const v = c.valor(r)
+            return v === undefined ? null : v
+          }),
+        )
+        for (const [i, c] of colunas.entries()) {
+          if (c.tipo === 'data') row.getCell(i + 1).numFmt = 'dd/mm/yyyy'
+          else if (c.tipo === 'numero' && c.formato) row.getCell(i + 1).numFmt = c.formato
+        }
+        row.commit()
+      }
+      await vez()
+      await escoado(out)
+    }
+    folha.commit()
+    await livro.commit()
+  }
+  escrever().catch((err: unknown) => out.destroy(err as Error))
+  return out
+}
+
+/** At most this long between two batches of an export (its fair share of the process). */
+const PAUSA_MAX_MS = 250
+
+/**
+ * The rows of a list in keyset batches: `ler(depois, limite)` reads the rows after the position
+ * `depois` (none: the first), `chave` gives a row's position. Stops at `max` rows.
+ *
+ * An export shares the process with every other request: the embedded database (PGlite) runs
+ * its statements on the server's one thread, and so does the writing of each batch. After each
+ * batch it waits as long as reading and writing that batch took (up to PAUSA_MAX_MS), so other
+ * requests get at least half of the thread meanwhile and wait at most about one batch.
+ */
+export async function* emLotes<T, K>(
+  ler: (depois: K | undefined, limite: number) => Promise<T[]>,
+  chave: (row: T) => K,
+  max = MAX_LINHAS_EXPORTACAO,
+  lote = LOTE_EXPORTACAO,
+): AsyncGenerator<T[], void, undefined> {
+  let depois: K | undefined
+  let lidas = 0
+  while (lidas < max) {
+    const limite = Math.min(lote, max - lidas)
+    const inicio = performance.now()
+    const rows = await ler(depois, limite)
+    if (rows.length) yield rows
+    lidas += rows.length
+    if (rows.length < limite) return
+    depois = chave(rows[rows.length - 1])
+    const pausa = Math.min(performance.now() - inicio, PAUSA_MAX_MS)
+    await new Promise((resolve) => setTimeout(resolve, pausa))
+  }
+}
+
+const TIPOS: Record<FormatoExportacao, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
+
+/**
+ * An export ready for the reply: its stream, content type and file name
+ * (`servicos-2026-11-26.xlsx`: the list's name and today's date in America/Sao_Paulo).
+ */
+export function exportacao<T>(p: {
+  formato: FormatoExportacao
+  nome: string
+  planilha: string
+  colunas: Coluna<T>[]
+  lotes: AsyncIterable<T[]>
+  criador?: string
+}) {
+  const stream =
+    p.formato === 'csv'
+      ? csvStream(p.colunas, p.lotes)
+      : xlsxStream(p.colunas, p.lotes, { planilha: p.planilha, criador: p.criador })
+  return { stream, type: TIPOS[p.formato], fileName: `${p.nome}-${today()}.${p.formato}` }
+}
+
+/** Sends an export as a download (never cached). */
+export function enviarExportacao(reply: FastifyReply, e: ReturnType<typeof exportacao>) {
+  return reply
+    .type(e.type)
+    .header('content-disposition', `attachment; filename="${e.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(e.stream)
+}
