@@ -8,9 +8,14 @@
 // percentiles) and at 50 (requests/s). Each case's answer is checked first (total, page count, rows). Then 20
 // connections write for 15 s and every maintained count is checked against the base tables.
 // It prints one table and writes it to bench/RESULTS.md (`-- --services N`: RESULTS-N.md).
+// The same runs load the "Órgão" / "Etapa no órgão" filters (the fill gives seven services in ten
+// a process) and the Calendário (issue 31): a month and the 366-day list of the admin's calendar
+// over every service's end date, renewal date, open avisos and exigências, and the .ics feed of
+// a client with 200 services (GET /api/calendario/{token}.ics).
 // The Auditoria screen has cases of its own (1,000 clients, 5,000 services, 200,000 events; run
 // alone with BENCH_CASES=auditoria, written to RESULTS-auditoria.md).
 // Not part of `npm test`.
+import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -62,6 +67,28 @@ const SEARCHES = [
   { name: 'a common first name', q: 'ana' },
   { name: 'two words', q: 'silva licen' },
   { name: 'a protocol fragment', q: '4217' },
+]
+
+/** The calendar feed's client: its services and the token of its subscribed feed. */
+const FEED_SERVICOS = 200
+const FEED_TOKEN = 'bench-feed-token-0123456789abcdefghijklmnop' // 43 characters, as a real one
+/**
+ * "Calendário" (issue 31): a month of the admin's calendar (the 42 days of its grid) and its
+ * list view (366 days), in a year the bench's deadlines fill (2026).
+ */
+const CALENDARIO_CASES = [
+  {
+    name: 'Calendário: a month (admin)',
+    url: '/api/calendario?vista=mes&de=2026-02-22&ate=2026-04-04',
+  },
+  {
+    name: 'Calendário: the list, 366 days (admin)',
+    url: '/api/calendario?vista=lista&de=2026-03-01&ate=2027-03-01',
+  },
+  {
+    name: `Calendário: a client's .ics feed (${FEED_SERVICOS} services)`,
+    url: `/api/calendario/${FEED_TOKEN}.ics`,
+  },
 ]
 
 /** "Órgão" and "Etapa no órgão" (issue 31), alone, together and with a broad search word. */
@@ -217,6 +244,28 @@ async function fill(db: Db) {
            CASE WHEN p.etapa <> 'aguardando_informacoes' THEN 'RESP-' || p.n END
     FROM (SELECT servico_id, etapa, row_number() OVER (ORDER BY servico_id) AS n FROM processos) p
     WHERE p.etapa = 'aguardando_informacoes' OR p.n % 6 = 0`)
+  // The calendar feed's client (issue 31): an account with 200 services ending from 90 days
+  // back to 400 ahead, with their avisos and exigências, and a subscribed feed (FEED_TOKEN).
+  log('  the feed client')
+  await run(`INSERT INTO "user" (id, name, email, email_verified) VALUES
+    ('bench-feed', 'Cliente do Feed', 'feed@bench.test', true)`)
+  await run(`INSERT INTO user_roles (user_id, role) VALUES ('bench-feed', 'usuario')`)
+  await run(`INSERT INTO clientes (nome, documento, email, user_id, created_at)
+    VALUES ('Cliente do Feed Ltda', '99999999000191', 'feed@bench.test', 'bench-feed', timestamptz '2020-01-01')`)
+  await run(`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo, vigencia_inicio, vigencia_fim, created_at)
+    SELECT (SELECT id FROM clientes WHERE user_id = 'bench-feed'),
+           (SELECT array_agg(id ORDER BY tipo) FROM tipos_servicos)[1 + g % 40],
+           'FEED-' || lpad(g::text, 4, '0'), current_date - 400 + g, current_date - 90 + g * 2,
+           timestamptz '2020-01-01' + (g || ' minutes')::interval
+    FROM generate_series(1, ${FEED_SERVICOS}) g`)
+  await run(`INSERT INTO avisos (servico_id, texto, data_limite, visivel_cliente)
+    SELECT s.id, 'Enviar o relatório de monitoramento ' || s.protocolo, s.vigencia_fim - 45, true
+    FROM servicos s WHERE s.protocolo LIKE 'FEED-%'`)
+  await run(`INSERT INTO exigencias (servico_id, descricao, recebida_em, prazo)
+    SELECT s.id, 'Apresentar a outorga de captação ' || s.protocolo, s.vigencia_fim - 60, s.vigencia_fim - 20
+    FROM servicos s WHERE s.protocolo LIKE 'FEED-%' AND right(s.protocolo, 1) IN ('0', '5')`)
+  await run(`INSERT INTO calendario_assinaturas (user_id, token_hash)
+    VALUES ('bench-feed', '${createHash('sha256').update(FEED_TOKEN).digest('hex')}')`)
   // Documents: the client's RG and the consultancy's Parecer Técnico, one version
   // each; one client document in 25 waits for review ('Aguardando análise').
   log('  documents')
@@ -479,6 +528,8 @@ function check(c: Case, got: Pagina) {
     throw new Error(`${c.name}: rows differ from the expected page`)
 }
 
+type CalendarioCase = { name: string; url: string; expect?: undefined; calendario: true }
+
 type DocumentosCase = {
   name: string
   url: string
@@ -492,6 +543,22 @@ function checkDocumentos(c: DocumentosCase, got: Pagina) {
     throw new Error(`${c.name}: expected total ${c.documentos.total}, got ${got.total}`)
   if (JSON.stringify(got.rows.map((r) => r.id)) !== JSON.stringify(c.documentos.firstIds))
     throw new Error(`${c.name}: rows differ from the expected page`)
+}
+
+/**
+ * A calendar case answers 200 with events (the month and the list: a full period, up to the
+ * 1,000 shown; the feed: an iCalendar with the client's events and none of another client's).
+ */
+async function checkCalendario(base: string, cookie: string, c: CalendarioCase) {
+  const res = await fetch(`${base}${c.url}`, { headers: { cookie } })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${c.name}: ${res.status} ${text.slice(0, 200)}`)
+  if (c.url.endsWith('.ics')) {
+    const n = text.match(/BEGIN:VEVENT/g)?.length ?? 0
+    if (n < FEED_SERVICOS || !text.includes('FEED-') || /PROT-\d/.test(text))
+      throw new Error(`${c.name}: ${n} events, or another client's`)
+  } else if (!(JSON.parse(text) as { eventos: unknown[] }).eventos.length)
+    throw new Error(`${c.name}: too few events`)
 }
 
 /** Walks the next-page button from page 1 to PAGE_TARGET, as the screen does; returns that URL. */
@@ -684,7 +751,10 @@ async function benchDatabase(
       const searchUrl = (q: string) => `/api/admin/servicos?q=${encodeURIComponent(q)}`
       let next = 0
       const cases: (
-        Case | { name: string; url: () => string; expect?: undefined } | DocumentosCase
+        | Case
+        | { name: string; url: () => string; expect?: undefined }
+        | DocumentosCase
+        | CalendarioCase
       )[] = [
         { name: 'first page', url: '/api/admin/servicos', expect: exp.all },
         { name: `search '${SEARCH}'`, url: searchUrl(SEARCH.toLowerCase()), expect: exp.search },
@@ -715,6 +785,7 @@ async function benchDatabase(
           url: () => searchUrl(VARIED[next++ % VARIED.length]),
         },
         ...PROCESSO_CASES.map((c) => ({ name: c.name, ...exp.processo[c.name] })),
+        ...CALENDARIO_CASES.map((c): CalendarioCase => ({ ...c, calendario: true })),
         ...DOC_SEARCHES.map((c) => ({
           name: `${c.name} '${c.q}'`,
           url: `/api/admin/documentos/busca?q=${encodeURIComponent(c.q)}`,
@@ -722,7 +793,8 @@ async function benchDatabase(
         })),
       ]
       for (const c of cases.filter((x) => selected(x.name))) {
-        if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
+        if ('calendario' in c) await checkCalendario(base, cookie, c)
+        else if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
         else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         else for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
         const low = await load(base, cookie, c.url, 4)
@@ -730,11 +802,13 @@ async function benchDatabase(
         if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
         else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         const total =
-          'documentos' in c
-            ? `${Math.min(c.documentos.total, 1000).toLocaleString('en-US')}${c.documentos.total > 1000 ? '+' : ''}`
-            : c.expect
-              ? `${c.expect.total.toLocaleString('en-US')}${c.expect.limited ? '+' : ''} / ${c.expect.pages.toLocaleString('en-US')} p.`
-              : 'each its own'
+          'calendario' in c
+            ? 'events'
+            : 'documentos' in c
+              ? `${Math.min(c.documentos.total, 1000).toLocaleString('en-US')}${c.documentos.total > 1000 ? '+' : ''}`
+              : c.expect
+                ? `${c.expect.total.toLocaleString('en-US')}${c.expect.limited ? '+' : ''} / ${c.expect.pages.toLocaleString('en-US')} p.`
+                : 'each its own'
         const row: Row = {
           db: label,
           case: `${c.name} (${total})`,
