@@ -8,9 +8,14 @@
 // percentiles) and at 50 (requests/s). Each case's answer is checked first (total, page count, rows). Then 20
 // connections write for 15 s and every maintained count is checked against the base tables.
 // It prints one table and writes it to bench/RESULTS.md (`-- --services N`: RESULTS-N.md).
+// The same runs load the "Órgão" / "Etapa no órgão" filters (the fill gives seven services in ten
+// a process) and the Calendário (issue 31): a month and the 366-day list of the admin's calendar
+// over every service's end date, renewal date, open avisos and exigências, and the .ics feed of
+// a client with 200 services (GET /api/calendario/{token}.ics).
 // The Auditoria screen has cases of its own (1,000 clients, 5,000 services, 200,000 events; run
 // alone with BENCH_CASES=auditoria, written to RESULTS-auditoria.md).
 // Not part of `npm test`.
+import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,7 +28,9 @@ import pg from 'pg'
 import { openDatabase, type Db } from '../src/server/db/client.ts'
 import { seedStatuses } from '../src/server/db/seed.ts'
 import { resetTwoFactor } from '../src/server/scripts/admin-reset-2fa.ts'
+import { ORGAOS } from '../src/server/scripts/demo-dados.ts'
 import { today } from '../src/shared/datas.ts'
+import type { Etapa } from '../src/shared/processo.ts'
 import { signInAdminOverHttp } from '../tests/setup/totp.ts'
 import { startServer, stopServer } from './servidor.ts'
 import { CATEGORIAS, DOCS, EMPRESAS, FIRST, LAST, TIPOS, UFS, variedTerms } from './dados.ts'
@@ -62,6 +69,38 @@ const SEARCHES = [
   { name: 'a protocol fragment', q: '4217' },
 ]
 
+/** The calendar feed's client: its services and the token of its subscribed feed. */
+const FEED_SERVICOS = 200
+const FEED_TOKEN = 'bench-feed-token-0123456789abcdefghijklmnop' // 43 characters, as a real one
+/**
+ * "Calendário" (issue 31): a month of the admin's calendar (the 42 days of its grid) and its
+ * list view (366 days), in a year the bench's deadlines fill (2026).
+ */
+const CALENDARIO_CASES = [
+  {
+    name: 'Calendário: a month (admin)',
+    url: '/api/calendario?vista=mes&de=2026-02-22&ate=2026-04-04',
+  },
+  {
+    name: 'Calendário: the list, 366 days (admin)',
+    url: '/api/calendario?vista=lista&de=2026-03-01&ate=2027-03-01',
+  },
+  {
+    name: `Calendário: a client's .ics feed (${FEED_SERVICOS} services)`,
+    url: `/api/calendario/${FEED_TOKEN}.ics`,
+  },
+]
+
+/** "Órgão" and "Etapa no órgão" (issue 31), alone, together and with a broad search word. */
+const PROCESSO_CASES: { name: string; sigla?: string; etapa?: Etapa; q?: string }[] = [
+  { name: "Órgão 'CETESB'", sigla: 'CETESB' },
+  { name: "Órgão 'IEMA' (one process in twenty)", sigla: 'IEMA' },
+  { name: "Etapa 'Em análise técnica'", etapa: 'em_analise' },
+  { name: "Órgão 'IBAMA' and Etapa 'Protocolado'", sigla: 'IBAMA', etapa: 'protocolado' },
+  { name: "Órgão 'CETESB' with 'licen'", sigla: 'CETESB', q: 'licen' },
+  { name: "Etapa 'Vistoria' with 'licen'", etapa: 'vistoria', q: 'licen' },
+]
+
 /** The analysts' document search (under the dashboard's search): GET /api/admin/documentos/busca. */
 const DOC_SEARCHES = [
   { name: 'documents: a type half of them have', q: 'parecer' },
@@ -90,6 +129,29 @@ const log = (...args: unknown[]) =>
 // ---- the data set ----
 
 const VARIED = variedTerms()
+/** The stages of the bench's processes, weighted (20): most in analysis, few decided. */
+const ETAPAS_BENCH = [
+  ...Array<Etapa>(2).fill('em_preparacao'),
+  ...Array<Etapa>(3).fill('protocolado'),
+  ...Array<Etapa>(6).fill('em_analise'),
+  ...Array<Etapa>(3).fill('aguardando_informacoes'),
+  'vistoria',
+  ...Array<Etapa>(3).fill('deferido'),
+  'indeferido',
+  'arquivado',
+] satisfies Etapa[]
+/** The agencies by weight (the fill's first is the most frequent). */
+const ORGAOS_PESO = [
+  'CETESB',
+  'IBAMA',
+  'SEMAD/FEAM',
+  'INEA',
+  'IAT',
+  'FEPAM',
+  'IMA-SC',
+  'IEMA',
+  'SEMMAM Vitória',
+]
 
 const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`
 
@@ -97,8 +159,9 @@ const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'
 async function fill(db: Db) {
   const run = (q: string) => db.execute(sql.raw(q))
   await run(`INSERT INTO categorias (nome) SELECT unnest(${arr(CATEGORIAS)})`)
-  await run(`INSERT INTO tipos_servicos (tipo, categoria_id, validade)
-    SELECT t.tipo || ' - ' || c.nome, c.id, 365 + 30 * t.n
+  // Three types in five have a renewal lead time (the calendar's "Prazo para renovação").
+  await run(`INSERT INTO tipos_servicos (tipo, categoria_id, validade, antecedencia_renovacao)
+    SELECT t.tipo || ' - ' || c.nome, c.id, 365 + 30 * t.n, CASE WHEN t.n % 5 < 3 THEN 120 END
     FROM categorias c, unnest(${arr(TIPOS)}) WITH ORDINALITY AS t(tipo, n)`)
   await run(`INSERT INTO tipos_documentos (tipo) SELECT unnest(${arr(DOCS)})`)
   await run(`INSERT INTO tipos_servicos_tipos_documentos (tipo_servico_id, tipo_documento_id)
@@ -144,6 +207,65 @@ async function fill(db: Db) {
     SELECT s.id, 'Aviso ' || k || ' do serviço ' || s.protocolo, s.vigencia_fim - 30 * k, k = 2
     FROM (SELECT id, protocolo, vigencia_fim, row_number() OVER () AS n FROM servicos) s, generate_series(1, 2) k
     WHERE s.n % 3 = 0`)
+  // The process at the agency (issue 31): seven services in ten have one, at the nine agencies
+  // of the demo seed with uneven weights (CETESB 5 in 20, IBAMA 4, SEMAD/FEAM 3, INEA and IAT 2,
+  // the others 1; one in 20 with no agency yet) and over the eight stages (most in analysis).
+  // The agency's requests: the processes waiting for complementary information have one open
+  // exigência each, and one process in six an answered one; deadlines spread over 2025-2026.
+  log('  processes')
+  await run(`INSERT INTO orgaos (sigla, nome, esfera, uf)
+    SELECT * FROM unnest(${arr(ORGAOS.map((o) => o.sigla))}, ${arr(ORGAOS.map((o) => o.nome))},
+                         ${arr(ORGAOS.map((o) => o.esfera))}, ${arr(ORGAOS.map((o) => o.uf ?? ''))})`)
+  await run(`UPDATE orgaos SET uf = NULL WHERE uf = ''`)
+  // The read model's agency and stage are then written in one statement with the read model's
+  // word and count triggers off (these columns are neither words nor counted): a statement that
+  // changes 70,000 of its rows spends a minute in them otherwise.
+  await run('ALTER TABLE processos DISABLE TRIGGER processos_painel_ins')
+  await run(`INSERT INTO processos (servico_id, orgao_id, numero_processo, data_protocolo, etapa, etapa_desde)
+    SELECT s.id,
+           CASE WHEN s.n % 20 = 0 THEN NULL
+                ELSE o.ids[(ARRAY[1,1,1,1,1,2,2,2,2,3,3,3,4,4,5,5,6,7,8,9])[1 + (s.n / 3) % 20]] END,
+           'PROC-' || lpad(s.n::text, 7, '0'), date '2025-01-01' + (s.n % 600)::int,
+           (${arr(ETAPAS_BENCH)})[1 + (s.n / 7) % 20],
+           date '2025-01-01' + (s.n % 600)::int + (s.n % 90)::int
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM servicos) s,
+         (SELECT array_agg(id ORDER BY array_position(${arr(ORGAOS_PESO)}, sigla)) AS ids FROM orgaos) o
+    WHERE s.n % 10 < 7`)
+  await run('ALTER TABLE processos ENABLE TRIGGER processos_painel_ins')
+  await run('ALTER TABLE servicos_painel DISABLE TRIGGER servicos_painel_palavras_upd')
+  await run('ALTER TABLE servicos_painel DISABLE TRIGGER servicos_painel_contagem_upd')
+  await run('SELECT servicos_painel_processo(ARRAY(SELECT servico_id FROM processos ORDER BY 1))')
+  await run('ALTER TABLE servicos_painel ENABLE TRIGGER servicos_painel_palavras_upd')
+  await run('ALTER TABLE servicos_painel ENABLE TRIGGER servicos_painel_contagem_upd')
+  await run(`INSERT INTO exigencias (servico_id, descricao, recebida_em, prazo, respondida_em, protocolo_resposta)
+    SELECT p.servico_id, 'Apresentar complementação do estudo ambiental (item ' || p.n % 9 || ')',
+           date '2025-01-01' + (p.n * 13 % 700)::int - 30, date '2025-01-01' + (p.n * 13 % 700)::int,
+           CASE WHEN p.etapa <> 'aguardando_informacoes' THEN date '2025-01-01' + (p.n * 13 % 700)::int - 5 END,
+           CASE WHEN p.etapa <> 'aguardando_informacoes' THEN 'RESP-' || p.n END
+    FROM (SELECT servico_id, etapa, row_number() OVER (ORDER BY servico_id) AS n FROM processos) p
+    WHERE p.etapa = 'aguardando_informacoes' OR p.n % 6 = 0`)
+  // The calendar feed's client (issue 31): an account with 200 services ending from 90 days
+  // back to 400 ahead, with their avisos and exigências, and a subscribed feed (FEED_TOKEN).
+  log('  the feed client')
+  await run(`INSERT INTO "user" (id, name, email, email_verified) VALUES
+    ('bench-feed', 'Cliente do Feed', 'feed@bench.test', true)`)
+  await run(`INSERT INTO user_roles (user_id, role) VALUES ('bench-feed', 'usuario')`)
+  await run(`INSERT INTO clientes (nome, documento, email, user_id, created_at)
+    VALUES ('Cliente do Feed Ltda', '99999999000191', 'feed@bench.test', 'bench-feed', timestamptz '2020-01-01')`)
+  await run(`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo, vigencia_inicio, vigencia_fim, created_at)
+    SELECT (SELECT id FROM clientes WHERE user_id = 'bench-feed'),
+           (SELECT array_agg(id ORDER BY tipo) FROM tipos_servicos)[1 + g % 40],
+           'FEED-' || lpad(g::text, 4, '0'), current_date - 400 + g, current_date - 90 + g * 2,
+           timestamptz '2020-01-01' + (g || ' minutes')::interval
+    FROM generate_series(1, ${FEED_SERVICOS}) g`)
+  await run(`INSERT INTO avisos (servico_id, texto, data_limite, visivel_cliente)
+    SELECT s.id, 'Enviar o relatório de monitoramento ' || s.protocolo, s.vigencia_fim - 45, true
+    FROM servicos s WHERE s.protocolo LIKE 'FEED-%'`)
+  await run(`INSERT INTO exigencias (servico_id, descricao, recebida_em, prazo)
+    SELECT s.id, 'Apresentar a outorga de captação ' || s.protocolo, s.vigencia_fim - 60, s.vigencia_fim - 20
+    FROM servicos s WHERE s.protocolo LIKE 'FEED-%' AND right(s.protocolo, 1) IN ('0', '5')`)
+  await run(`INSERT INTO calendario_assinaturas (user_id, token_hash)
+    VALUES ('bench-feed', '${createHash('sha256').update(FEED_TOKEN).digest('hex')}')`)
   // Documents: the client's RG and the consultancy's Parecer Técnico, one version
   // each; one client document in 25 waits for review ('Aguardando análise').
   log('  documents')
@@ -231,8 +353,45 @@ async function expectations(db: Db) {
     const ids = await documentoIds(db, q)
     documentos[q] = { total: Math.min(ids.length, 1001), firstIds: ids.slice(0, 10) }
   }
+  // The agency and stage filters from the base tables (processos), not from the read model.
+  const siglas = new Map(
+    (await one<{ sigla: string; id: string }>(`SELECT sigla, id FROM orgaos`)).map((r) => [
+      r.sigla,
+      r.id,
+    ]),
+  )
+  const processo: Record<string, { url: string; expect: Case['expect'] }> = {}
+  for (const c of PROCESSO_CASES) {
+    const conds = [
+      c.sigla ? `p.orgao_id = '${siglas.get(c.sigla)}'` : '',
+      c.etapa ? `p.etapa = '${c.etapa}'` : '',
+    ].filter(Boolean)
+    let ids = (
+      await one<{ id: string }>(`SELECT s.id FROM servicos s JOIN processos p ON p.servico_id = s.id
+        WHERE ${conds.join(' AND ')} ORDER BY s.created_at DESC, s.id DESC`)
+    ).map((r) => r.id)
+    if (c.q) {
+      const found = new Set(await searchIds(db, c.q))
+      ids = ids.filter((id) => found.has(id))
+    }
+    const total = Math.min(ids.length, 10_000)
+    const url = new URLSearchParams()
+    if (c.q) url.set('q', c.q)
+    if (c.sigla) url.set('orgao_id', siglas.get(c.sigla)!)
+    if (c.etapa) url.set('etapa', c.etapa)
+    processo[c.name] = {
+      url: `/api/admin/servicos?${url}`,
+      expect: {
+        total,
+        pages: pages(total),
+        firstIds: ids.slice(0, 10),
+        limited: ids.length > 10_000,
+      },
+    }
+  }
   const sample = async (sqlText: string) => (await one<{ id: string }>(sqlText)).map((r) => r.id)
   return {
+    processo,
     documentos,
     statusId: st.id,
     all: { total: all, pages: pages(all), firstIds: first.map((r) => r.id) },
@@ -369,6 +528,8 @@ function check(c: Case, got: Pagina) {
     throw new Error(`${c.name}: rows differ from the expected page`)
 }
 
+type CalendarioCase = { name: string; url: string; expect?: undefined; calendario: true }
+
 type DocumentosCase = {
   name: string
   url: string
@@ -382,6 +543,22 @@ function checkDocumentos(c: DocumentosCase, got: Pagina) {
     throw new Error(`${c.name}: expected total ${c.documentos.total}, got ${got.total}`)
   if (JSON.stringify(got.rows.map((r) => r.id)) !== JSON.stringify(c.documentos.firstIds))
     throw new Error(`${c.name}: rows differ from the expected page`)
+}
+
+/**
+ * A calendar case answers 200 with events (the month and the list: a full period, up to the
+ * 1,000 shown; the feed: an iCalendar with the client's events and none of another client's).
+ */
+async function checkCalendario(base: string, cookie: string, c: CalendarioCase) {
+  const res = await fetch(`${base}${c.url}`, { headers: { cookie } })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${c.name}: ${res.status} ${text.slice(0, 200)}`)
+  if (c.url.endsWith('.ics')) {
+    const n = text.match(/BEGIN:VEVENT/g)?.length ?? 0
+    if (n < FEED_SERVICOS || !text.includes('FEED-') || /PROT-\d/.test(text))
+      throw new Error(`${c.name}: ${n} events, or another client's`)
+  } else if (!(JSON.parse(text) as { eventos: unknown[] }).eventos.length)
+    throw new Error(`${c.name}: too few events`)
 }
 
 /** Walks the next-page button from page 1 to PAGE_TARGET, as the screen does; returns that URL. */
@@ -511,6 +688,8 @@ async function consistency(db: Db) {
              WHEN lower(coalesce(st.nome, '')) IN ('em renovação', 'renovada') THEN NULL
              ELSE s.vigencia_fim END) +
       (SELECT count(*) FROM servicos_painel p WHERE NOT EXISTS (SELECT 1 FROM servicos s WHERE s.id = p.servico_id)) +
+      (SELECT count(*) FROM servicos_painel p LEFT JOIN processos pr ON pr.servico_id = p.servico_id
+        WHERE (p.orgao_id, p.etapa) IS DISTINCT FROM (pr.orgao_id, pr.etapa)) +
       (SELECT count(*) FROM (
         (SELECT categoria_id, status_id, count(*)::int FROM servicos_painel GROUP BY 1, 2
          EXCEPT SELECT categoria_id, status_id, total FROM servicos_contagem WHERE total <> 0)
@@ -572,7 +751,10 @@ async function benchDatabase(
       const searchUrl = (q: string) => `/api/admin/servicos?q=${encodeURIComponent(q)}`
       let next = 0
       const cases: (
-        Case | { name: string; url: () => string; expect?: undefined } | DocumentosCase
+        | Case
+        | { name: string; url: () => string; expect?: undefined }
+        | DocumentosCase
+        | CalendarioCase
       )[] = [
         { name: 'first page', url: '/api/admin/servicos', expect: exp.all },
         { name: `search '${SEARCH}'`, url: searchUrl(SEARCH.toLowerCase()), expect: exp.search },
@@ -602,6 +784,8 @@ async function benchDatabase(
           name: `varied: ${VARIED.length} terms, a new one each request`,
           url: () => searchUrl(VARIED[next++ % VARIED.length]),
         },
+        ...PROCESSO_CASES.map((c) => ({ name: c.name, ...exp.processo[c.name] })),
+        ...CALENDARIO_CASES.map((c): CalendarioCase => ({ ...c, calendario: true })),
         ...DOC_SEARCHES.map((c) => ({
           name: `${c.name} '${c.q}'`,
           url: `/api/admin/documentos/busca?q=${encodeURIComponent(c.q)}`,
@@ -609,7 +793,8 @@ async function benchDatabase(
         })),
       ]
       for (const c of cases.filter((x) => selected(x.name))) {
-        if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
+        if ('calendario' in c) await checkCalendario(base, cookie, c)
+        else if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
         else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         else for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
         const low = await load(base, cookie, c.url, 4)
@@ -617,11 +802,13 @@ async function benchDatabase(
         if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
         else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         const total =
-          'documentos' in c
-            ? `${Math.min(c.documentos.total, 1000).toLocaleString('en-US')}${c.documentos.total > 1000 ? '+' : ''}`
-            : c.expect
-              ? `${c.expect.total.toLocaleString('en-US')}${c.expect.limited ? '+' : ''} / ${c.expect.pages.toLocaleString('en-US')} p.`
-              : 'each its own'
+          'calendario' in c
+            ? 'events'
+            : 'documentos' in c
+              ? `${Math.min(c.documentos.total, 1000).toLocaleString('en-US')}${c.documentos.total > 1000 ? '+' : ''}`
+              : c.expect
+                ? `${c.expect.total.toLocaleString('en-US')}${c.expect.limited ? '+' : ''} / ${c.expect.pages.toLocaleString('en-US')} p.`
+                : 'each its own'
         const row: Row = {
           db: label,
           case: `${c.name} (${total})`,

@@ -1,6 +1,6 @@
 import { test, expect as baseExpect, type Page } from '@playwright/test'
 import { ADMIN, login } from './fixtures.ts'
-import { NOMES_LONGOS } from './seed/dashboard.ts'
+import { NOMES_LONGOS, ORGAO_PAGINADO } from './seed/dashboard.ts'
 
 // These screens load several queries at once; on a busy 2-core machine 7 s is not always enough.
 const expect = baseExpect.configure({ timeout: 15_000 })
@@ -15,7 +15,7 @@ async function pick(page: Page, label: string, option: string) {
     (await filtros.getAttribute('aria-expanded')) === 'false'
   )
     await filtros.click()
-  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('combobox', { name: label, exact: true }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
@@ -71,6 +71,32 @@ test('filters, pages and keeps both in the URL @responsive', async ({ page }) =>
   await page.getByRole('button', { name: 'Limpar Filtros' }).click()
   await expect(page).toHaveURL(/\/app\/admin\/servicos$/)
   await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('')
+})
+
+test("'Órgão' and 'Etapa no órgão' filter, together and with the search, kept in the URL", async ({
+  page,
+}) => {
+  await page.goto('/app/admin/servicos')
+  await pick(page, 'Órgão', ORGAO_PAGINADO)
+  await expect(page).toHaveURL(/orgao_id=/)
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('8 serviços')
+  await pick(page, 'Etapa no órgão', 'Em análise técnica')
+  await expect(page).toHaveURL(/etapa=em_analise/)
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('4 serviços')
+  await expect(items(page)).toHaveCount(4)
+  await expect(items(page).first()).toContainText('PAG-E2E-08')
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('pag-e2e-02')
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('1 serviço')
+  await expect(items(page).first()).toContainText('PAG-E2E-02')
+  await page.screenshot({ path: 'test-results/servicos/filtro-orgao-etapa.png', fullPage: true })
+  // a reload keeps the filters and the words
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Etapa no órgão', exact: true })).toContainText(
+    'Em análise técnica',
+  )
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('1 serviço')
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click()
+  await expect(page).toHaveURL(/\/app\/admin\/servicos$/)
 })
 
 test('free text is accent- and case-insensitive over client, type and protocol', async ({

@@ -137,3 +137,44 @@ test('an analyst records the process, a stage with a note and an exigência; the
   await shot(cliente, 'meus-prazos-assinatura', project())
   await cliente.context().close()
 })
+
+test("the analysts' Calendário: 'Cliente' chosen by name, kept in the URL, another client's deadlines out", async ({
+  page,
+}) => {
+  const p = PROC('desktop')
+  await login(page, ADMIN)
+  // A licence of this client ending in five days (its "Vencimento da licença" in the list).
+  const res = await page.request.post(`/api/admin/clientes/${p.clienteId}/servicos`, {
+    data: { tipo_servico_id: p.tipoServicoId, vigencia_inicio: addDays(today(), -300) },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const id = (await res.json()).id as string
+  const fim = await page.request.patch(`/api/admin/servicos/${id}`, {
+    data: { vigencia_fim: addDays(today(), 5) },
+  })
+  expect(fim.status(), await fim.text()).toBe(200)
+
+  await page.goto('/app/admin/calendario?vista=lista')
+  // Another client's deadlines of these days (the dashboard's fixtures) are listed first.
+  const outro = page.getByRole('link', { name: /Cliente Paginação Ltda/ })
+  await expect(outro.first()).toBeVisible()
+  const cliente = page.getByRole('combobox', { name: 'Cliente' })
+  await cliente.fill('processo desk')
+  await expect(page.getByRole('option', { name: p.cliente })).toBeVisible()
+  await cliente.press('ArrowDown')
+  await cliente.press('ArrowUp')
+  await cliente.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`cliente_id=${p.clienteId}`))
+  await expect(page.getByText(`Cliente: ${p.cliente}`)).toBeVisible()
+  const meu = page.getByRole('link', { name: new RegExp(`Vencimento da licença.*${p.cliente}`) })
+  await expect(meu.first()).toBeVisible()
+  await expect(outro).toHaveCount(0)
+  await shot(page, 'calendario-cliente', 'desktop')
+  // A reload keeps the client (its name read again) and the view.
+  await page.reload()
+  await expect(page.getByText(`Cliente: ${p.cliente}`)).toBeVisible()
+  await expect(outro).toHaveCount(0)
+  await page.getByRole('button', { name: 'Limpar cliente' }).click()
+  await expect(page).not.toHaveURL(/cliente_id=/)
+  await expect(outro.first()).toBeVisible()
+})

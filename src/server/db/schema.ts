@@ -667,6 +667,9 @@ export const servicosPainel = pgTable(
     vigencia_fim: date('vigencia_fim'),
     /** Client documents waiting for review (kept by the triggers of migration 0008). */
     documentos_em_analise: integer('documentos_em_analise').notNull().default(0),
+    /** "Processo no órgão": its agency and stage (kept by the triggers on processos). */
+    orgao_id: uuid('orgao_id'),
+    etapa: text('etapa', { enum: ETAPAS }),
   },
   (t) => [
     index('servicos_painel_em_analise_idx')
@@ -675,6 +678,8 @@ export const servicosPainel = pgTable(
     index('servicos_painel_created_idx').on(t.created_at, t.servico_id),
     index('servicos_painel_status_created_idx').on(t.status_id, t.created_at, t.servico_id),
     index('servicos_painel_categoria_created_idx').on(t.categoria_id, t.created_at, t.servico_id),
+    index('servicos_painel_orgao_created_idx').on(t.orgao_id, t.created_at, t.servico_id),
+    index('servicos_painel_etapa_created_idx').on(t.etapa, t.created_at, t.servico_id),
     index('servicos_painel_vigencia_idx')
       .on(t.vigencia_fim, t.servico_id, t.categoria_id, t.status_id)
       .where(sql`${t.arquivado} = false`),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isIsoDate } from '../datas.ts'
+import { ETAPAS } from '../processo.ts'
 import { SITUACOES_RENOVACAO } from '../renovacao.ts'
 import {
   CORPO_INVALIDO,
@@ -44,6 +45,10 @@ export const ServicosFiltroSchema = z.object({
   proximos: flag,
   /** 'Aguardando análise': services with a client document waiting for review. */
   em_analise: flag,
+  /** "Órgão": the agency of the service's process (Órgãos ambientais). */
+  orgao_id: optionalUuid,
+  /** "Etapa no órgão": the current stage of the service's process. */
+  etapa: z.preprocess(emptyToUndefined, z.enum(ETAPAS, { error: 'Etapa inválida.' }).optional()),
   page: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -94,6 +99,8 @@ export const ServicosFiltrosOpcoesSchema = z.object({
   categorias: z.array(Opcao),
   status: z.array(Opcao),
   tipos_documentos: z.array(Opcao),
+  /** "Órgão": the agencies by sigla. */
+  orgaos: z.array(Opcao),
 })
 export type ServicosFiltrosOpcoes = z.infer<typeof ServicosFiltrosOpcoesSchema>
 

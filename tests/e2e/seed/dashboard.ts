@@ -4,11 +4,13 @@ import {
   createCategoria,
   createCliente,
   createDocumento,
+  createOrgao,
   createServico,
   createTipoDocumento,
   createTipoServico,
   getStatus,
 } from '../../factories.ts'
+import { processos } from '../../../src/server/db/schema.ts'
 import { addDays, today } from '../../../src/shared/datas.ts'
 import type { SeedContext } from './context.ts'
 
@@ -33,7 +35,8 @@ export const DASHBOARD_IDS = {
 /**
  * Fixtures of the dashboard and service detail end-to-end tests:
  * - category 'Licenciamento Paginado': 25 services of 'Cliente Paginação Ltda' (PAG-E2E-01..25,
- *   PAG-E2E-25 newest) with mixed statuses and end dates (0, 5, 6, 15, 16 days, past, archived);
+ *   PAG-E2E-25 newest) with mixed statuses and end dates (0, 5, 6, 15, 16 days, past, archived),
+ *   the first eight with a process at `ORGAO_PAGINADO`;
  * - category 'Detalhe E2E': per project a service to edit, one to delete and one for documents;
  * - category 'Nomes Longos E2E': one service whose client and type names are long (`NOMES_LONGOS`).
  */
@@ -49,6 +52,7 @@ export async function seedDashboard({ db, storage }: SeedContext) {
     categoria_id: paginado.id,
   })
   const cliente = await createCliente(db, { nome: 'Cliente Paginação Ltda' })
+  const orgao = await createOrgao(db, { sigla: ORGAO_PAGINADO, nome: 'Órgão da Paginação E2E' })
   // end date offsets (days from today) by index; archived ones are marked below
   const dias = [
     0, 5, 6, 15, 16, -3, 30, 45, 60, 90, 120, 200, 365, 2, 10, 20, 25, 40, 50, 70, 80, 100, 150,
@@ -68,6 +72,15 @@ export async function seedDashboard({ db, storage }: SeedContext) {
       created_at: new Date(Date.UTC(2025, 0, 1, 12, 0, n)),
     })
     if (n === 25 || n === 24) await createAviso(db, { servico_id: s.id, texto: `Pendência ${n}` })
+    // "Órgão" and "Etapa no órgão": PAG-E2E-01..08 have a process at ORGAO_PAGINADO, the even
+    // ones in "Em análise técnica", the odd ones "Protocolado".
+    if (n <= 8)
+      await db.insert(processos).values({
+        servico_id: s.id,
+        orgao_id: orgao.id,
+        etapa: n % 2 === 0 ? 'em_analise' : 'protocolado',
+        etapa_desde: addDays(hoje, -n),
+      })
   }
 
   const detalheCat = await createCategoria(db, { nome: 'Detalhe E2E' })
@@ -160,6 +173,9 @@ export async function seedDashboard({ db, storage }: SeedContext) {
     visualizado_admin: true,
   })
 }
+
+/** The agency of some of the 'Licenciamento Paginado' services (the dashboard's "Órgão"). */
+export const ORGAO_PAGINADO = 'OPAG-E2E'
 
 /** A service whose names are cut in the dashboard's table (a tooltip shows them). */
 export const NOMES_LONGOS = {

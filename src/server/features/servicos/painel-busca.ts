@@ -112,7 +112,12 @@ export async function prepareBusca(
     if ([...lexico.values()].some((l) => l.n === 0)) return { ...algum, n: 0, tsquery }
     // One word and no other filter: its words' counts may be its total.
     const semFiltros =
-      !filtro.categoria_id && !filtro.status_id && !filtro.em_analise && !filtro.proximos
+      !filtro.categoria_id &&
+      !filtro.status_id &&
+      !filtro.em_analise &&
+      !filtro.proximos &&
+      !filtro.orgao_id &&
+      !filtro.etapa
     const unica = palavras.length === 1 && palavras[0].length === 1 && lexico.get(palavras[0][0])
     if (unica && semFiltros) {
       if (unica.maior > BUSCA_LIMITE) return { ...unica, n: BUSCA_LIMITE + 1, tsquery }

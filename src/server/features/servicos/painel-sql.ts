@@ -91,6 +91,9 @@ export function painelConds(
   if (categoriaParam) conds.push(`p.categoria_id = ${valor(`${categoriaParam}::uuid`)}`)
   if (statusParam) conds.push(`p.status_id = ${valor(`${statusParam}::uuid`)}`)
   if (filtro.em_analise) conds.push(`p.documentos_em_analise > 0`)
+  // "Órgão" and "Etapa no órgão": the process's agency and stage, kept in the read model.
+  if (filtro.orgao_id) conds.push(`p.orgao_id = ${valor(`${param(filtro.orgao_id)}::uuid`)}`)
+  if (filtro.etapa) conds.push(`p.etapa = ${valor(`${param(filtro.etapa)}::text`)}`)
   const hojeParam = filtro.proximos ? param(hoje) : ''
   if (hojeParam)
     conds.push(`p.arquivado = false`, `p.vigencia_fim >= ${valor(`${hojeParam}::date`)}`)

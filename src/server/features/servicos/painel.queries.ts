@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '../../db/client.ts'
-import { categorias, status, tiposDocumentos } from '../../db/schema.ts'
+import { categorias, orgaos, status, tiposDocumentos } from '../../db/schema.ts'
 import { buscaTsquery, palavrasDaBusca } from '../../db/sql-helpers.ts'
 import { HttpError } from '../../errors.ts'
 import { addDays, isIsoDate, isIsoTimestamp, today } from '#shared/datas.ts'
@@ -78,6 +78,8 @@ export async function listServicosPainel(
         filtro.status_id,
         filtro.em_analise,
         proximos ? hoje : '',
+        filtro.orgao_id,
+        filtro.etapa,
       ].join('|')
     : ''
   let contagem = palavras.length ? totaisDeBusca.get(chave) : undefined
@@ -131,7 +133,9 @@ export async function listServicosPainel(
 
   let jump = ''
   let offset = skip ? `OFFSET ${valor(`${param(skip)}::int`)}` : ''
-  if (skip && !tsquery && !proximos && !filtro.em_analise) {
+  // "Órgão" and "Etapa no órgão" are not in the maintained counts: counted from their indexes.
+  const porProcesso = !!filtro.orgao_id || !!filtro.etapa
+  if (skip && !tsquery && !proximos && !filtro.em_analise && !porProcesso) {
     // A typed page: the month holding row `skip` from the per-month counts (newest first), then
     // at most that month's rows skipped on the order's index.
     const skipParam = `${values.length}::int`
@@ -150,8 +154,9 @@ export async function listServicosPainel(
     // Counted once per search and data version (prepareBusca), or here from all the matches
     // (read anyway when the GIN index finds the page).
     if (!denso) total = '(SELECT count(*) FROM m)'
-  } else if (filtro.em_analise) {
-    // 'Aguardando análise': the partial index holds only the services waiting.
+  } else if (filtro.em_analise || porProcesso) {
+    // 'Aguardando análise': the partial index holds only the services waiting. An agency or a
+    // stage: its index (orgao_id or etapa, then the order) holds only its services.
     total = `(SELECT count(*) FROM servicos_painel p ${where(conds)})`
   } else if (proximos) {
     // Months after this one from the maintained counts; the rest of this month counted exactly.
@@ -255,9 +260,9 @@ LEFT JOIN LATERAL (
   }
 }
 
-/** The options of the dashboard's filters: categories, status and document types by name. */
+/** The options of the dashboard's filters: categories, status, document types and agencies. */
 export async function listFiltrosOpcoes(db: DbOrTx) {
-  const [cats, sts, tds] = await Promise.all([
+  const [cats, sts, tds, ors] = await Promise.all([
     db
       .select({ id: categorias.id, nome: categorias.nome })
       .from(categorias)
@@ -267,6 +272,7 @@ export async function listFiltrosOpcoes(db: DbOrTx) {
       .select({ id: tiposDocumentos.id, nome: tiposDocumentos.tipo })
       .from(tiposDocumentos)
       .orderBy(tiposDocumentos.tipo),
+    db.select({ id: orgaos.id, nome: orgaos.sigla }).from(orgaos).orderBy(orgaos.sigla),
   ])
-  return { categorias: cats, status: sts, tipos_documentos: tds }
+  return { categorias: cats, status: sts, tipos_documentos: tds, orgaos: ors }
 }

@@ -83,7 +83,12 @@ describe('audiences', () => {
     const res = await actors[name].inject({ method: 'GET', url: '/api/admin/servicos/filtros' })
     expect(res.statusCode).toBe(ADMIN_ONLY[name])
     if (res.statusCode === 200) {
-      expect(Object.keys(res.json()).sort()).toEqual(['categorias', 'status', 'tipos_documentos'])
+      expect(Object.keys(res.json()).sort()).toEqual([
+        'categorias',
+        'orgaos',
+        'status',
+        'tipos_documentos',
+      ])
       expect(res.json().status.map((s: { nome: string }) => s.nome)).toContain('Arquivado')
     }
   })

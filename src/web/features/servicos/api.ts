@@ -26,6 +26,9 @@ export type PainelParams = {
   proximos?: boolean
   /** Services with a client document waiting for review. */
   em_analise?: boolean
+  /** "Órgão" and "Etapa no órgão" of the service's process. */
+  orgao_id?: string
+  etapa?: string
   page?: number
   after?: string
   before?: string
@@ -38,6 +41,8 @@ export function painelSearch(p: PainelParams) {
   if (p.status_id) s.set('status_id', p.status_id)
   if (p.proximos) s.set('proximos', '1')
   if (p.em_analise) s.set('em_analise', '1')
+  if (p.orgao_id) s.set('orgao_id', p.orgao_id)
+  if (p.etapa) s.set('etapa', p.etapa)
   if (p.page && p.page > 1) s.set('page', String(p.page))
   if (p.after) s.set('after', p.after)
   if (p.before) s.set('before', p.before)

@@ -16,9 +16,17 @@ import {
   type PainelParams,
 } from './api.ts'
 import { servicosColumns } from './servicos-columns.tsx'
+import { ETAPAS, ROTULO_ETAPA } from '#shared/processo.ts'
 import type { ServicoListaItem } from '#shared/schemas/servicos.ts'
 
-const FILTROS = ['categoria_id', 'status_id', 'proximos', 'em_analise'] as const
+const FILTROS = [
+  'categoria_id',
+  'status_id',
+  'orgao_id',
+  'etapa',
+  'proximos',
+  'em_analise',
+] as const
 
 /**
  * SPEC §2 Dashboard Global de Serviços: filters live in the URL; the server pages and counts.
@@ -40,6 +48,8 @@ export function DashboardGlobal({
     status_id: list.filters.status_id,
     proximos: list.filters.proximos === '1',
     em_analise: list.filters.em_analise === '1',
+    orgao_id: list.filters.orgao_id,
+    etapa: list.filters.etapa,
     page: list.page,
     after: list.after,
     before: list.before,
@@ -115,6 +125,24 @@ export function DashboardGlobal({
             allLabel: 'Todos os status',
             options: (filtros.data?.status ?? []).map((s) => ({ value: s.id, label: s.nome })),
             className: 'md:w-44',
+          },
+          {
+            kind: 'select',
+            param: 'orgao_id',
+            id: 'orgao',
+            label: 'Órgão',
+            allLabel: 'Todos os órgãos',
+            options: (filtros.data?.orgaos ?? []).map((o) => ({ value: o.id, label: o.nome })),
+            className: 'md:w-40',
+          },
+          {
+            kind: 'select',
+            param: 'etapa',
+            id: 'etapa',
+            label: 'Etapa no órgão',
+            allLabel: 'Todas as etapas',
+            options: ETAPAS.map((e) => ({ value: e, label: ROTULO_ETAPA[e] })),
+            className: 'md:w-56',
           },
           { kind: 'switch', param: 'proximos', id: 'proximos', label: 'Próximos a vencer' },
           { kind: 'switch', param: 'em_analise', id: 'em_analise', label: 'Aguardando análise' },
