@@ -34,13 +34,25 @@ describe('zipStream', () => {
         },
       })),
     )
-    expect(abertos).toEqual([])
+    // The first at once, the next only after it was read.
+    expect(abertos).toEqual(['a.txt'])
     const partes: Buffer[] = []
     for await (const p of out) partes.push(p as Buffer)
     const zip = await JSZip.loadAsync(Buffer.concat(partes))
     expect(Object.keys(zip.files).sort()).toEqual(['a.txt', 'pasta/b.txt'])
     expect(await zip.file('pasta/b.txt')!.async('string')).toBe('conteúdo de pasta/b.txt')
     expect(abertos).toEqual(['a.txt', 'pasta/b.txt'])
+  })
+
+  it('an entry whose file is gone (null) is left out', async () => {
+    const out = zipStream([
+      { nome: 'sumiu.pdf', abrir: () => null },
+      { nome: 'fica.txt', abrir: () => Readable.from(['ok']) },
+    ])
+    const partes: Buffer[] = []
+    for await (const p of out) partes.push(p as Buffer)
+    const zip = await JSZip.loadAsync(Buffer.concat(partes))
+    expect(Object.keys(zip.files)).toEqual(['fica.txt'])
   })
 
   it('respects backpressure: an unread zip pulls little of a big file', async () => {

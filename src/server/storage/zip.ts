@@ -4,8 +4,11 @@ import { ZipFile } from 'yazl'
 /** One file of a streamed zip: its path inside the zip, and how to open its contents. */
 export type EntradaZip = {
   nome: string
-  /** Called only when the entry's turn comes (one file open at a time). */
-  abrir: () => Promise<Readable> | Readable
+  /**
+   * Called only when the entry's turn comes, after the previous file was read to its end (one
+   * file open at a time); null leaves the entry out (a stored file gone missing).
+   */
+  abrir: () => Promise<Readable | null> | Readable | null
   /** Deflate it (a PDF, a photo: already compressed, stored as they are by default). */
   comprimir?: boolean
   mtime?: Date
@@ -13,12 +16,12 @@ export type EntradaZip = {
 
 /**
  * A zip written as the reply reads it (yazl): entries one after the other, each file's stream
- * opened only when its turn comes and piped with backpressure, so memory stays flat whatever
- * the size. When the reader goes away (the reply's stream is destroyed) the file being read is
- * destroyed and no other is opened; a file that fails (missing, the storage down) ends the zip
- * with that error (the download fails instead of a zip silently incomplete).
+ * opened only when the previous one was read and piped with backpressure, so memory stays flat
+ * whatever the size. When the reader goes away (the reply's stream is destroyed) the file being
+ * read is destroyed and no other is opened; a file that fails to open or mid-way (the storage
+ * down) ends the zip with that error (the download fails instead of a zip silently incomplete).
  */
-export function zipStream(entradas: EntradaZip[]): Readable {
+export function zipStream(entradas: Iterable<EntradaZip>): Readable {
   const zip = new ZipFile()
   const out = zip.outputStream as Readable
   let aberto: Readable | null = null
@@ -35,34 +38,31 @@ export function zipStream(entradas: EntradaZip[]): Readable {
     aberto?.destroy()
     aberto = null
   })
-  // yazl reports a file it could not open here; never an unhandled 'error'.
   zip.on('error', (err: Error) => falhar(err))
-  for (const e of entradas)
-    zip.addReadStreamLazy(
-      e.nome,
-      { compress: e.comprimir ?? false, mtime: e.mtime ?? new Date() },
-      (cb) => {
-        if (out.destroyed) return cb(new Error('zip: reader gone'), null as never)
-        Promise.resolve()
-          .then(() => e.abrir())
-          .then(
-            (stream) => {
-              if (out.destroyed) {
-                stream.destroy()
-                return cb(new Error('zip: reader gone'), null as never)
-              }
-              aberto = stream
-              // yazl pipes the stream without listening to its errors.
-              stream.once('error', falhar)
-              stream.once('end', () => {
-                if (aberto === stream) aberto = null
-              })
-              cb(null, stream)
-            },
-            (err: Error) => cb(err, null as never),
-          )
-      },
-    )
-  zip.end()
+
+  async function escrever() {
+    for (const e of entradas) {
+      if (out.destroyed) return
+      const stream = await e.abrir()
+      if (!stream) continue
+      if (out.destroyed) return void stream.destroy()
+      aberto = stream
+      // Read to its end (or failed, or destroyed) before the next one is opened; yazl pipes it
+      // without listening to its errors.
+      const lido = new Promise<void>((resolve, reject) => {
+        stream.once('end', resolve)
+        stream.once('close', resolve)
+        stream.once('error', reject)
+      })
+      zip.addReadStream(stream, e.nome, {
+        compress: e.comprimir ?? false,
+        mtime: e.mtime ?? new Date(),
+      })
+      await lido
+      aberto = null
+    }
+    if (!out.destroyed) zip.end()
+  }
+  escrever().catch(falhar)
   return out
 }

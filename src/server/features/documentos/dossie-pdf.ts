@@ -6,7 +6,7 @@ import { ROTULO_ETAPA } from '#shared/processo.ts'
 import type { Empresa } from '#shared/schemas/empresa.ts'
 import type { DocumentoDoDossie, ServicoDoDossie } from './dossie.queries.ts'
 
-// "indice.pdf", the first file of a service's dossier: the firm, the client, the service and its
+// "indice.pdf", the index of a service's dossier: the firm, the client, the service and its
 // process at the agency, each document in the zip (version, dates, reviewer, SHA-256, its path in
 // the zip) and the service's Histórico as the dossier's audience sees it.
 
@@ -16,7 +16,8 @@ export const SEM_DOCUMENTOS = 'Nenhum documento aprovado neste serviço.'
 export type IndiceDossie = {
   empresa: Empresa
   servico: ServicoDoDossie
-  documentos: (DocumentoDoDossie & { caminho_no_zip: string })[]
+  /** `ausente`: its stored file is missing, left out of the zip. */
+  documentos: (DocumentoDoDossie & { caminho_no_zip: string; ausente?: boolean })[]
   historico: { rows: { em: string; descricao: string }[]; mais: boolean }
   /** The client's dossier names no staff member: the firm reviewed. */
   paraCliente: boolean
@@ -57,7 +58,11 @@ export function indiceDossiePdf(p: IndiceDossie): Readable {
     doc.font('Helvetica')
     const lado = d.enviado_por === 'admin' ? 'pela consultoria' : 'pelo cliente'
     const autor = p.paraCliente || !d.autor ? '' : ` (${d.autor})`
-    doc.text(`Arquivo: ${d.caminho_no_zip}`)
+    doc.text(
+      d.ausente
+        ? `Arquivo: não incluído (não encontrado no armazenamento; fale com a consultoria)`
+        : `Arquivo: ${d.caminho_no_zip}`,
+    )
     doc.text(`Versão ${d.versao}, enviada ${lado}${autor} em ${formatDateTime(d.enviado_em)}`)
     if (d.enviado_por === 'cliente')
       doc.text(

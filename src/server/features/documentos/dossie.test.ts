@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import JSZip from 'jszip'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditoria, orgaos, processos, user } from '../../db/schema.ts'
+import {
+  auditoria,
+  documentoVersoes,
+  orgaos,
+  processos,
+  servicosTiposDocumentos,
+  user,
+} from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import { multipart } from '#tests/setup/helpers.ts'
@@ -239,6 +248,32 @@ describe('GET /api/servicos/:id/dossie', () => {
       expect(text).toContain('Documentos aprovados (0)')
       expect(text).toContain(SEM_DOCUMENTOS)
     }
+  })
+})
+
+describe('a stored file gone missing', () => {
+  it('is left out of the zip, and the index says so', async () => {
+    const s = await novoServico()
+    await aprovar(await enviarCliente(s.id, licenca.id, 'licenca.pdf', arquivos.licenca))
+    await enviarConsultoria(s.id, laudo.id, 'laudo.pdf', arquivos.parecer)
+    const [perdido] = await t.db
+      .select({ caminho: documentoVersoes.caminho })
+      .from(documentoVersoes)
+      .innerJoin(
+        servicosTiposDocumentos,
+        eq(servicosTiposDocumentos.id, documentoVersoes.documento_id),
+      )
+      .where(
+        and(
+          eq(servicosTiposDocumentos.servico_id, s.id),
+          eq(servicosTiposDocumentos.enviado_por, 'admin'),
+        ),
+      )
+    rmSync(path.join(t.dataDir, 'storage', 'documents', perdido.caminho))
+    const { nomes, text } = await baixar(actors.admin, s.id)
+    expect(nomes).toEqual(['Licenca_Previa/licenca.pdf', 'indice.pdf'])
+    expect(text).toContain('Arquivo: não incluído (não encontrado no armazenamento')
+    expect(text).toContain(sha(arquivos.parecer))
   })
 })
 

@@ -3,15 +3,15 @@ import { recordLeitura, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { getEmpresa } from '../../mail/empresa.ts'
 import type { Actor } from '../../policy.ts'
-import type { Storage } from '../../storage/storage.ts'
+import { StorageNotFound, type Storage } from '../../storage/storage.ts'
 import { zipStream } from '../../storage/zip.ts'
 import { sanitizeFileName } from '#shared/arquivos.ts'
 import { arquivoDaChave } from '#shared/schemas/documentos.ts'
 import { indiceDossiePdf, TITULO_DOSSIE } from './dossie-pdf.ts'
 import { getServicoDoDossie, listDocumentosDoDossie } from './dossie.queries.ts'
 
-// "Dossiê do serviço": one zip, streamed, with the index PDF first and then every current
-// approved document of the service in the actor's scope, one folder per document type.
+// "Dossiê do serviço": one zip, streamed, with every current approved document of the service in
+// the actor's scope, one folder per document type, and the index PDF.
 
 /**
  * A service's Histórico as its audience sees it, oldest first: the administration's, or with
@@ -75,18 +75,35 @@ export async function gerarDossie(
     cliente_id: servico.cliente_id,
     depois: { documentos: documentos.length },
   })
+  // The documents first, each opened at its turn; the index last, so it can say which stored
+  // file was missing (left out of the zip, as "Baixar Todos" leaves it out).
+  const ausentes = new Set<string>()
   const stream = zipStream([
+    ...comCaminho.map((d) => ({
+      nome: d.caminho_no_zip,
+      mtime: new Date(d.enviado_em),
+      abrir: async () => {
+        try {
+          return await deps.storage.get(d.caminho)
+        } catch (err) {
+          if (!(err instanceof StorageNotFound)) throw err
+          ausentes.add(d.id)
+          return null
+        }
+      },
+    })),
     {
       nome: NOME_INDICE,
       comprimir: true,
       abrir: () =>
-        indiceDossiePdf({ empresa, servico, documentos: comCaminho, historico, paraCliente }),
+        indiceDossiePdf({
+          empresa,
+          servico,
+          documentos: comCaminho.map((d) => ({ ...d, ausente: ausentes.has(d.id) })),
+          historico,
+          paraCliente,
+        }),
     },
-    ...comCaminho.map((d) => ({
-      nome: d.caminho_no_zip,
-      mtime: new Date(d.enviado_em),
-      abrir: () => deps.storage.get(d.caminho),
-    })),
   ])
   const fileName = `${TITULO_DOSSIE} ${servico.tipo} ${servico.protocolo ?? ''}`
     .trim()
