@@ -209,6 +209,12 @@ describe('GET /api/servicos/:id/dossie', () => {
       .where(and(eq(auditoria.servico_id, s.id), eq(auditoria.acao, 'download')))
     expect(evento).toMatchObject({ entidade: 'servico', ator_id: actors.admin.userId })
     expect(evento.depois).toEqual({ documentos: 3 })
+    // The Histórico with its reads reads it as a sentence.
+    const historico = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/servicos/${s.id}/historico?consultas=true`,
+    })
+    expect(historico.json().rows[0].descricao).toMatch(/ baixou o dossiê do serviço$/)
   })
 
   it("the owner: only documents visible to them, the client's Histórico, no staff names", async () => {
