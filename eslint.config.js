@@ -35,6 +35,7 @@ const boundaries = [
       './src/server/auth',
       './src/server/mail',
       './src/server/storage',
+      './src/server/pdf',
       './src/server/policy.ts',
       './src/server/errors.ts',
       './src/server/config.ts',

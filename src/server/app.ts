@@ -24,6 +24,7 @@ import { MAX_UPLOAD_BYTES } from '#shared/arquivos.ts'
 import '#shared/zod-locale.ts'
 import { contaRoutes } from './features/conta/conta.routes.ts'
 import { documentosRoutes } from './features/documentos/documentos.routes.ts'
+import { dossieRoutes } from './features/documentos/dossie.routes.ts'
 import { servicosRoutes } from './features/servicos/servicos.routes.ts'
 import { avisosRoutes } from './features/avisos/avisos.routes.ts'
 import { notificacoesRoutes } from './features/notificacoes/notificacoes.routes.ts'
@@ -31,6 +32,7 @@ import { clientesRoutes } from './features/clientes/clientes.routes.ts'
 import { cadastrosRoutes } from './features/cadastros/cadastros.routes.ts'
 import { privacidadeRoutes } from './features/privacidade/privacidade.routes.ts'
 import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
+import { listHistoricoCompleto } from './features/auditoria/auditoria.queries.ts'
 import { renovacoesRoutes } from './features/renovacoes/renovacoes.routes.ts'
 import { condicionantesRoutes } from './features/condicionantes/condicionantes.routes.ts'
 import { mensagensRoutes } from './features/mensagens/mensagens.routes.ts'
@@ -124,6 +126,8 @@ export async function buildApp(deps: AppDeps) {
   // Feature routes: one plugin per feature (cadastros: one per catalogue).
   await app.register(contaRoutes)
   await app.register(documentosRoutes)
+  // The dossier's index holds the service's Histórico, which the auditoria feature reads.
+  await app.register(dossieRoutes, { historico: listHistoricoCompleto })
   await app.register(servicosRoutes)
   await app.register(avisosRoutes)
   await app.register(notificacoesRoutes)

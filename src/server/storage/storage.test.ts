@@ -2,10 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { text } from 'node:stream/consumers'
+import { once } from 'node:events'
+import { buffer, text } from 'node:stream/consumers'
+import JSZip from 'jszip'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDiskStorage, createS3Storage, StorageNotFound, type Storage } from './storage.ts'
+import { zipStream } from './zip.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-storage-'))
 let s3rver: S3rver
@@ -53,6 +56,35 @@ describe.each([
     expect(back).toBe(body.toString())
     await storage.delete('user/servico/tipo/1-a.pdf')
     await expect(storage.get('user/servico/tipo/1-a.pdf')).rejects.toBeInstanceOf(StorageNotFound)
+  })
+
+  it('a zip of stored files (zip.ts): byte for byte, and a reader gone frees the open one', async () => {
+    const storage = make()
+    const bodies = [0, 1, 2].map((i) => Buffer.alloc(300_000 + i, String(i)))
+    for (const [i, b] of bodies.entries())
+      await storage.put(`zip/${i}.pdf`, Readable.from([b]), b.length)
+    const abertos: Readable[] = []
+    const entradas = () =>
+      bodies.map((_, i) => ({
+        nome: `${i}.pdf`,
+        abrir: async () => {
+          const s = await storage.get(`zip/${i}.pdf`)
+          abertos.push(s)
+          return s
+        },
+      }))
+    const zip = await JSZip.loadAsync(await buffer(zipStream(entradas())))
+    for (const [i, b] of bodies.entries())
+      expect(Buffer.from(await zip.file(`${i}.pdf`)!.async('uint8array')).equals(b)).toBe(true)
+
+    abertos.length = 0
+    const out = zipStream(entradas())
+    await once(out, 'readable')
+    out.read()
+    out.destroy()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(abertos).toHaveLength(1)
+    expect(abertos[0].destroyed).toBe(true)
   })
 
   it('deleting a missing key is not an error', async () => {

@@ -168,6 +168,28 @@ export async function listAuditoria(db: DbOrTx, f: AuditoriaFiltro): Promise<Aud
 
 export const HISTORICO_PAGINA = 10
 
+/** The administration's Histórico: what changed, or with `consultas` the reads too. */
+const condicoesHistoricoServico = (servicoId: string, consultas: boolean) => {
+  const conds = [sql`a.servico_id = ${servicoId}`]
+  if (!consultas)
+    conds.push(
+      sql`a.acao not in (${sql.join(
+        ACOES_LEITURA.map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
+    )
+  return conds
+}
+
+/** The client's timeline: the events of its service it is told about, and only those. */
+const condicoesHistoricoCliente = (servicoId: string, userId: string) => [
+  sql`a.servico_id = ${servicoId}`,
+  sql`((a.entidade = 'servico' and a.acao = 'criar')
+    or (a.entidade = 'servico' and a.acao = 'alterar' and a.depois ? 'status_id')
+    or (a.entidade = 'documento' and a.acao = 'criar' and a.ator_id = ${userId})
+    or (a.entidade = 'documento' and a.acao = 'alterar' and a.depois ? 'situacao'))`,
+]
+
 /**
  * The administration's Histórico of a service, newest first: what changed (every event but a
  * read), or with `consultas` every event, the reads too. Filtered in SQL, so a page holds
@@ -178,15 +200,12 @@ export async function listHistoricoServico(
   servicoId: string,
   q: { after?: string; consultas: boolean },
 ): Promise<Historico> {
-  const conds = [sql`a.servico_id = ${servicoId}`]
-  if (!q.consultas)
-    conds.push(
-      sql`a.acao not in (${sql.join(
-        ACOES_LEITURA.map((a) => sql`${a}`),
-        sql`, `,
-      )})`,
-    )
-  const p = await pagina(db, conds, { after: q.after }, HISTORICO_PAGINA)
+  const p = await pagina(
+    db,
+    condicoesHistoricoServico(servicoId, q.consultas),
+    { after: q.after },
+    HISTORICO_PAGINA,
+  )
   const nomes = await namesOf(db, p.rows)
   return {
     rows: p.rows.map((l) => ({
@@ -211,13 +230,7 @@ export async function listHistoricoCliente(
 ): Promise<Historico> {
   const p = await pagina(
     db,
-    [
-      sql`a.servico_id = ${servicoId}`,
-      sql`((a.entidade = 'servico' and a.acao = 'criar')
-        or (a.entidade = 'servico' and a.acao = 'alterar' and a.depois ? 'status_id')
-        or (a.entidade = 'documento' and a.acao = 'criar' and a.ator_id = ${userId})
-        or (a.entidade = 'documento' and a.acao = 'alterar' and a.depois ? 'situacao'))`,
-    ],
+    condicoesHistoricoCliente(servicoId, userId),
     { after },
     HISTORICO_PAGINA,
   )
@@ -230,5 +243,47 @@ export async function listHistoricoCliente(
       descricao: describeEventoForCliente(l, nomes),
     })),
     next: p.next,
+  }
+}
+
+/** How many events a service's whole Histórico reads at most (the dossier's index). */
+export const HISTORICO_COMPLETO_LIMITE = 5_000
+
+/**
+ * A service's whole Histórico, oldest first, as its audience sees it on screen: the
+ * administration's (changes, no reads) or, with `clienteUserId`, the client's timeline (the
+ * same filter and sentences as `listHistoricoCliente`). At most HISTORICO_COMPLETO_LIMITE
+ * events, the newest; `omitidos` counts none beyond that (only whether there were more).
+ */
+export async function listHistoricoCompleto(
+  db: DbOrTx,
+  servicoId: string,
+  clienteUserId: string | null,
+): Promise<{ rows: { em: string; descricao: string }[]; mais: boolean }> {
+  const conds = clienteUserId
+    ? condicoesHistoricoCliente(servicoId, clienteUserId)
+    : condicoesHistoricoServico(servicoId, false)
+  const linhas: Linha[] = []
+  let after: string | undefined
+  let mais = false
+  for (;;) {
+    const p = await pagina(db, conds, { after }, 500)
+    linhas.push(...p.rows)
+    if (!p.next) break
+    if (linhas.length >= HISTORICO_COMPLETO_LIMITE) {
+      mais = true
+      break
+    }
+    after = p.next
+  }
+  const nomes = await namesOf(db, linhas)
+  return {
+    rows: linhas.reverse().map((l) => ({
+      em: iso(l.em),
+      descricao: clienteUserId
+        ? describeEventoForCliente(l, nomes)
+        : describeEvento(l, nomes, true),
+    })),
+    mais,
   }
 }

@@ -253,6 +253,9 @@ export function describeEvento(l: Linha, nomes: Nomes, noServico = false): strin
       if (l.entidade === 'auditoria') return `${ator} consultou a auditoria${filtros(d)}`
       return `${ator} consultou ${alvo}`
     case 'download':
+      // The service's dossier: its approved documents and index in one zip.
+      if (l.entidade === 'servico')
+        return `${ator} baixou o dossiê do serviço${l.rotulo && !noServico ? ` ${l.rotulo}` : ''}`
       return `${ator} baixou ${alvo}`
     case 'email':
       return `${ator} enviou o e-mail${l.rotulo ? ` '${l.rotulo}'` : ''}`

@@ -1,12 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream'
-import PDFDocument from 'pdfkit'
 import { sql } from 'drizzle-orm'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
 import { livroEmStream } from '../../exportar/planilha.ts'
 import { getEmpresa } from '../../mail/empresa.ts'
-import { formatDate, today } from '#shared/datas.ts'
+import { escreverCabecalho, linhasCabecalho, novoPdf } from '../../pdf/cabecalho.ts'
+import { formatDate } from '#shared/datas.ts'
+import type { Empresa } from '#shared/schemas/empresa.ts'
 import { type Condicionante } from '#shared/schemas/condicionantes.ts'
 import {
   ROTULO_RESPONSAVEL,
@@ -97,15 +98,11 @@ export async function gerarRelatorio(
     cliente_id: servico.cliente_id,
     depois: { formato: p.formato, linhas: dados.length },
   })
-  const cabecalho = [
-    empresa.nome,
-    [empresa.endereco, empresa.telefone, empresa.email].filter(Boolean).join(' · '),
-    TITULO_RELATORIO,
+  const cabecalho = linhasCabecalho(empresa, TITULO_RELATORIO, [
     `Cliente: ${servico.cliente}`,
     `Licença: ${servico.tipo}${servico.protocolo ? ` (${servico.protocolo})` : ''}`,
     `Vigência: ${formatDate(servico.vigencia_inicio)} a ${formatDate(servico.vigencia_fim)}`,
-    `Emitido em ${formatDate(today())}`,
-  ].filter(Boolean)
+  ])
   const nome = `condicionantes-${servico.protocolo ?? p.servicoId}.${p.formato}`.replace(
     /[^A-Za-z0-9._-]/g,
     '-',
@@ -116,7 +113,7 @@ export async function gerarRelatorio(
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       fileName: nome,
     }
-  return { stream: pdf(cabecalho, dados), type: 'application/pdf', fileName: nome }
+  return { stream: pdf(empresa, cabecalho, dados), type: 'application/pdf', fileName: nome }
 }
 
 type Linha = ReturnType<typeof linhas>[number]
@@ -147,18 +144,9 @@ function xlsx(cabecalho: string[], dados: Linha[]): Readable {
 }
 
 /** The PDF, A4 landscape, drawn as it streams (pdfkit's document is the readable stream). */
-function pdf(cabecalho: string[], dados: Linha[]): Readable {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36 })
-  doc.info.Title = TITULO_RELATORIO
-  doc.info.Author = cabecalho[0]
-  doc.font('Helvetica-Bold').fontSize(14).text(cabecalho[0])
-  doc.font('Helvetica').fontSize(9)
-  for (const texto of cabecalho.slice(1)) {
-    if (texto === TITULO_RELATORIO) doc.moveDown(0.5).font('Helvetica-Bold').fontSize(12)
-    doc.text(texto)
-    doc.font('Helvetica').fontSize(9)
-  }
-  doc.moveDown()
+function pdf(empresa: Empresa, cabecalho: string[], dados: Linha[]): Readable {
+  const doc = novoPdf({ titulo: TITULO_RELATORIO, empresa, layout: 'landscape' })
+  escreverCabecalho(doc, cabecalho, TITULO_RELATORIO)
   const larguras = [40, 280, 90, 70, 60, 70, 90, 70]
   const linha = (valores: string[], negrito = false) => {
     doc.font(negrito ? 'Helvetica-Bold' : 'Helvetica').fontSize(8)

@@ -156,3 +156,6 @@ export const useRevisarDocumento = () =>
     },
     [documentosKeys.all, servicosKeys.lists(), auditoriaKeys.all],
   )
+
+/** "Dossiê do serviço": the zip of its approved documents and index (admin, and its client). */
+export const dossieUrl = (servicoId: string) => `/api/servicos/${servicoId}/dossie`

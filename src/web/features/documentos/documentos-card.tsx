@@ -23,6 +23,7 @@ import {
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { apiBlob, saveBlob } from '../../lib/api.ts'
+import { DossieLink } from './dossie-link.tsx'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { buildZip } from '../../lib/zip.ts'
 import {
@@ -146,16 +147,18 @@ export function DocumentosCard({
             Enviados pelo cliente e disponibilizados pela administração.
           </CardDescription>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          className="shrink-0"
-          onClick={baixarTodos}
-          disabled={zipping || docs.length === 0}
-        >
-          <FileArchive />
-          {zipping ? 'Preparando...' : 'Baixar Todos (ZIP)'}
-        </Button>
+        <div className="flex min-w-0 flex-wrap gap-2 sm:shrink-0">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={baixarTodos}
+            disabled={zipping || docs.length === 0}
+          >
+            <FileArchive />
+            {zipping ? 'Preparando...' : 'Baixar Todos (ZIP)'}
+          </Button>
+          <DossieLink servicoId={servicoId} />
+        </div>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form

@@ -11,6 +11,7 @@ import { buildZip } from '../../lib/zip.ts'
 import { paths } from '../../paths.ts'
 import { documentosQuery, downloadDocumento } from './api.ts'
 import { DocumentosDisponibilizados } from './documentos-disponibilizados.tsx'
+import { DossieLink } from './dossie-link.tsx'
 import { ExigidoCard } from './documento-exigido-card.tsx'
 import { downloadName, zipFileName } from '#shared/arquivos.ts'
 import type { DocumentoEnviado, DocumentosServico } from '#shared/schemas/documentos.ts'
@@ -85,17 +86,20 @@ export function DocumentosPage() {
       <Header
         servico={data.servico}
         action={
-          baixaveis.length > 0 && (
-            <Button
-              variant="outline"
-              onClick={() => void baixarTodos()}
-              disabled={zipping}
-              className="w-full sm:w-auto"
-            >
-              {zipping ? <Loader2 className="animate-spin" /> : <FileArchive />}
-              Baixar Todos em ZIP
-            </Button>
-          )
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {baixaveis.length > 0 && (
+              <Button
+                variant="outline"
+                onClick={() => void baixarTodos()}
+                disabled={zipping}
+                className="w-full sm:w-auto"
+              >
+                {zipping ? <Loader2 className="animate-spin" /> : <FileArchive />}
+                Baixar Todos em ZIP
+              </Button>
+            )}
+            <DossieLink servicoId={data.servico.id} size="default" className="w-full sm:w-auto" />
+          </div>
         }
       />
 

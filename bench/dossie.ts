@@ -1,0 +1,173 @@
+// `npm run bench:dossie`: the server's memory while it streams a 500 MB "Dossiê do serviço".
+//
+// It makes a fresh embedded database and disk storage in a temporary DATA_DIR with one service
+// holding DOSSIE_DOCS documents (default 100) of 5 MB of random bytes each (one per document
+// type, the consultancy's, visible), starts the real server process on it, signs in an
+// administrator over HTTP, then samples the server's RSS every 50 ms while: (1) the whole
+// dossier is downloaded as fast as the reader takes it; (2) a slow reader takes it (2 MB per
+// 20 ms: the server must wait for it, not buffer); (3) a reader leaves after 100 MB (the server
+// must stop reading and free the file). It prints the RSS before, the peak of each case and after
+// (and how many stored files the server still holds open),
+// and writes bench/RESULTS-dossie.md. Not part of `npm test`.
+//   DOSSIE_DOCS=100 npm run bench:dossie
+import { randomBytes } from 'node:crypto'
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { openDatabase } from '../src/server/db/client.ts'
+import { seedStatuses } from '../src/server/db/seed.ts'
+import { createDiskStorage } from '../src/server/storage/storage.ts'
+import {
+  createCliente,
+  createDocumento,
+  createServico,
+  createTipoDocumento,
+  createTipoServico,
+} from '../tests/factories.ts'
+import { signInAdminOverHttp } from '../tests/setup/totp.ts'
+import { startServer, stopServer } from './servidor.ts'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const DOCS = Number(process.env.DOSSIE_DOCS ?? 100)
+const MB = 1024 * 1024
+const FILE_MB = 5
+const ADMIN = { email: 'bench-admin@portal.test', password: 'bench-admin-123' }
+
+/** The server process's resident memory, in MB (Linux). */
+const rssMb = (pid: number) => {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+  return Math.round(Number(kb) / 1024)
+}
+
+/** How many of the stored files the server process holds open now (Linux). */
+const abertos = (pid: number, dir: string) =>
+  readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(dir)
+    } catch {
+      return false
+    }
+  }).length
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-dossie-'))
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') })
+  await database.migrate()
+  await seedStatuses(database.db)
+  const storage = createDiskStorage(path.join(dataDir, 'storage', 'documents'))
+  const cliente = await createCliente(database.db, {})
+  const tipoServico = await createTipoServico(database.db)
+  const servico = await createServico(database.db, {
+    cliente_id: cliente.id,
+    tipo_servico_id: tipoServico.id,
+    protocolo: '2026-000500',
+  })
+  for (let i = 0; i < DOCS; i++) {
+    const tipo = await createTipoDocumento(database.db)
+    const caminho = `${servico.id}/${Date.now()}.${i.toString(16).padStart(16, '0')}-anexo-${i}.pdf`
+    const body = randomBytes(FILE_MB * MB)
+    await storage.put(caminho, Readable.from([body]), body.length)
+    await createDocumento(database.db, {
+      servico_id: servico.id,
+      tipo_documento_id: tipo.id,
+      caminho_arquivo: caminho,
+      tamanho: body.length,
+      enviado_por: 'admin',
+    })
+  }
+  await database.close()
+  console.log(`${DOCS} files of ${FILE_MB} MB stored in ${dataDir}`)
+
+  const { child, base } = await startServer(
+    ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+    {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      WARNINGS_SCHEDULER: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    { cwd: ROOT, stdout: 'ignore' },
+  )
+  const lines: string[] = []
+  try {
+    const cookie = await signInAdminOverHttp(base, ADMIN, {})
+    const url = `${base}/api/servicos/${servico.id}/dossie`
+    const headers = { origin: base, cookie }
+    // Warm up: the route, pdfkit's fonts and the zip writer loaded once, on a small read.
+    const warm = await fetch(url, { headers })
+    await warm.body?.cancel()
+    await sleep(500)
+    const before = rssMb(child.pid!)
+
+    /** Reads the dossier (each chunk after `pausa` ms per 2 MB, until `ate` bytes), sampling RSS. */
+    async function caso(nome: string, p: { pausaMs?: number; ate?: number }) {
+      let pico = rssMb(child.pid!)
+      const amostra = setInterval(() => (pico = Math.max(pico, rssMb(child.pid!))), 50)
+      const ac = new AbortController()
+      const inicio = performance.now()
+      let bytes = 0
+      let desde = 0
+      try {
+        const res = await fetch(url, { headers, signal: ac.signal })
+        if (res.status !== 200) throw new Error(`dossier: ${res.status}`)
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          bytes += chunk.length
+          desde += chunk.length
+          if (p.ate && bytes >= p.ate) {
+            ac.abort()
+            break
+          }
+          if (p.pausaMs && desde >= 2 * MB) {
+            desde = 0
+            await sleep(p.pausaMs)
+          }
+        }
+      } catch (err) {
+        if (!ac.signal.aborted) throw err
+      }
+      const segundos = (performance.now() - inicio) / 1000
+      await sleep(1000)
+      clearInterval(amostra)
+      const depois = rssMb(child.pid!)
+      const arquivos = abertos(child.pid!, path.join(dataDir, 'storage'))
+      const health = await fetch(`${base}/api/health`)
+      const linha = `| ${nome} | ${Math.round(bytes / MB)} MB | ${segundos.toFixed(1)} s | ${before} MB | ${pico} MB (+${pico - before}) | ${depois} MB | ${arquivos} | ${health.status} |`
+      console.log(linha)
+      lines.push(linha)
+    }
+
+    await caso('whole dossier, fast reader', {})
+    await caso('whole dossier, slow reader (2 MB / 20 ms)', { pausaMs: 20 })
+    await caso('reader leaves after 100 MB', { ate: 100 * MB })
+  } finally {
+    await stopServer(child)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const out = [
+    '# Dossiê do serviço: server memory while streaming',
+    '',
+    `\`npm run bench:dossie\`, ${new Date().toISOString().slice(0, 10)}: one service with ${DOCS} documents of ${FILE_MB} MB (random bytes, stored as they are: ${DOCS * FILE_MB} MB of files), embedded database, disk storage, the server started with \`tsx\`. RSS of the server process (VmRSS), sampled every 50 ms.`,
+    '',
+    '| case | read | time | RSS before | RSS peak | RSS 1 s after | stored files open 1 s after | /api/health after |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...lines,
+    '',
+  ]
+  writeFileSync(path.join(ROOT, 'bench/RESULTS-dossie.md'), out.join('\n'))
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
