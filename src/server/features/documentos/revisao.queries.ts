@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -149,7 +149,8 @@ export async function recordEnvioRejeicao(
 
 // ---- the review queue ----
 
-const emAnalise = eq(versao.estado, 'enviado')
+// A document's version (an entrega's evidence is reviewed on the Condicionantes screens).
+const emAnalise = and(eq(versao.estado, 'enviado'), isNotNull(versao.documento_id))
 
 /** Every client document waiting for review, oldest first, paged and counted in SQL. */
 export async function listFila(db: DbOrTx, query: ListQuery) {
