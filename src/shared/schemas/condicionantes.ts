@@ -178,10 +178,6 @@ export const EntregaListadaSchema = EntregaSchema.extend({
 })
 export type EntregaListada = z.infer<typeof EntregaListadaSchema>
 
-/** How many files one "Enviar evidência" takes, and its comment's length. */
-export const MAX_ARQUIVOS_EVIDENCIA = 5
-export const COMENTARIO_LONGO = 'O comentário deve ter no máximo 2000 caracteres.'
-
 /** `POST /api/admin/servicos/:id/entregas/:entregaId/revisao`: "Aprovar" or "Rejeitar" with "Motivo". */
 export const RevisaoEvidenciaSchema = z.discriminatedUnion(
   'estado',

@@ -5,11 +5,12 @@ import { isAdminActor, type Actor } from '../../policy.ts'
 import { keyStamp, storeUploads, type FileDeps } from '../../storage/arquivos.ts'
 import { receiveUploads } from '../../storage/upload.ts'
 import { ADMIN_UPLOAD_EXTENSIONS, CLIENT_UPLOAD_EXTENSIONS } from '#shared/arquivos.ts'
+import type { Entrega } from '#shared/schemas/condicionantes.ts'
 import {
   COMENTARIO_LONGO,
   MAX_ARQUIVOS_EVIDENCIA,
-  type Entrega,
-} from '#shared/schemas/condicionantes.ts'
+  MAX_COMENTARIO_EVIDENCIA,
+} from '#shared/condicionantes.ts'
 import { evidenciaKey } from '#shared/schemas/documentos.ts'
 import { getEntrega } from './condicionantes.queries.ts'
 import {
@@ -53,7 +54,7 @@ export async function enviarEvidencia(
   })
   try {
     const comentario = files[0].fields.comentario?.trim() || null
-    if (comentario && comentario.length > 2000)
+    if (comentario && comentario.length > MAX_COMENTARIO_EVIDENCIA)
       throw new HttpError(400, COMENTARIO_LONGO, 'comentario')
     const arquivos = files.map((file) => ({
       file,
