@@ -13,7 +13,10 @@
 // over every service's end date, renewal date, open avisos and exigências, and the .ics feed of
 // a client with 200 services (GET /api/calendario/{token}.ics).
 // The Auditoria screen has cases of its own (1,000 clients, 5,000 services, 200,000 events; run
-// alone with BENCH_CASES=auditoria, written to RESULTS-auditoria.md).
+// alone with BENCH_CASES=auditoria, written to RESULTS-auditoria.md). So has the admin menu
+// "Condicionantes" (100,000 services, 500,000 entregas; first page and each filter; targets p95
+// ≤ 15 ms on PostgreSQL, ≤ 50 ms on PGlite; BENCH_CASES=condicionantes, RESULTS-condicionantes.md;
+// BENCH_COND_SERVICOS=N for a smaller scale).
 // Not part of `npm test`.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -1027,6 +1030,185 @@ function auditoriaTable(rows: Row[]) {
   ].join('\n')
 }
 
+// ---- The admin menu "Condicionantes" at 100,000 services and 500,000 entregas ----
+
+const CND_SERVICOS = Number(process.env.BENCH_COND_SERVICOS ?? 100_000)
+const CND_CLIENTES = Math.max(1, Math.floor(CND_SERVICOS / 5))
+/** Five entregas per condicionante, one condicionante per service: 500,000 at the full scale. */
+const CND_ENTREGAS = CND_SERVICOS * 5
+const CND_PG_DB = 'portal_bench_condicionantes'
+
+/**
+ * One client per five services, each service with one quarterly condicionante of five entregas
+ * around today (late, in their window, ahead; some fulfilled, in review or "Não se aplica"). The
+ * entregas go in one INSERT … SELECT with the count's trigger off, then the count table in one
+ * grouped INSERT (what the trigger would have kept), then the trigger back on.
+ */
+async function fillCondicionantes(db: Db) {
+  const run = (q: string) => db.execute(sql.raw(q))
+  await run(`INSERT INTO categorias (nome) VALUES ('Licenciamento')`)
+  await run(`INSERT INTO tipos_servicos (tipo, categoria_id, validade)
+    SELECT t, (SELECT id FROM categorias LIMIT 1), 365 FROM unnest(${arr(TIPOS)}) t`)
+  await run(`INSERT INTO clientes (nome, documento, email)
+    SELECT (${arr(FIRST)})[1 + g % 60] || ' ' || (${arr(LAST)})[1 + (g / 60) % 60],
+           lpad(g::text, 11, '0'), 'cliente' || g || '@bench.test'
+    FROM generate_series(1, ${CND_CLIENTES}) g`)
+  await run(`INSERT INTO servicos (cliente_id, tipo_servico_id, status_id, protocolo, vigencia_inicio, vigencia_fim)
+    SELECT (SELECT array_agg(id ORDER BY documento) FROM clientes)[1 + g % ${CND_CLIENTES}],
+           (SELECT array_agg(id ORDER BY tipo) FROM tipos_servicos)[1 + g % ${TIPOS.length}],
+           (SELECT array_agg(id ORDER BY created_at) FROM status)[1 + g % 6],
+           'PROT-' || lpad(g::text, 7, '0'), date '2024-01-01', date '2030-12-31'
+    FROM generate_series(1, ${CND_SERVICOS}) g`)
+  await run(`INSERT INTO condicionantes (servico_id, item, descricao, tipo, primeiro_prazo,
+      periodicidade, antecedencia_dias, responsavel, visivel_cliente)
+    SELECT s.id, (1 + n % 9) || '.' || (1 + n % 4), 'Apresentar relatório de monitoramento ' || n,
+           'prazo', current_date - 400 + (n % 500)::int, 'trimestral', 30,
+           CASE WHEN n % 3 = 0 THEN 'consultoria' ELSE 'cliente' END, n % 10 <> 0
+    FROM (SELECT id, row_number() OVER (ORDER BY protocolo) AS n FROM servicos) s`)
+  await run(
+    'ALTER TABLE condicionantes_entregas DISABLE TRIGGER condicionantes_entregas_contagem_trg',
+  )
+  await run(`INSERT INTO condicionantes_entregas (condicionante_id, servico_id, cliente_id,
+      responsavel, data_prevista, aviso_em, estado)
+    SELECT c.id, c.servico_id, s.cliente_id, c.responsavel, d.d, d.d - 30,
+           CASE WHEN d.d < current_date AND (k + hashtext(c.id::text)) % 4 = 0 THEN 'cumprida'
+                WHEN (k + hashtext(c.id::text)) % 23 = 0 THEN 'em_analise'
+                WHEN (k + hashtext(c.id::text)) % 41 = 0 THEN 'nao_se_aplica'
+                ELSE 'pendente' END
+    FROM condicionantes c JOIN servicos s ON s.id = c.servico_id
+    CROSS JOIN generate_series(0, 4) k
+    CROSS JOIN LATERAL (SELECT (c.primeiro_prazo + make_interval(months => 3 * k))::date AS d) d`)
+  await run(`INSERT INTO condicionantes_entregas_contagem (data_prevista, aviso_em, estado, responsavel, n)
+    SELECT data_prevista, aviso_em, estado, responsavel, count(*)::int
+    FROM condicionantes_entregas GROUP BY 1, 2, 3, 4`)
+  await run(
+    'ALTER TABLE condicionantes_entregas ENABLE TRIGGER condicionantes_entregas_contagem_trg',
+  )
+  await run('VACUUM ANALYZE')
+}
+
+/** The "Condicionantes" cases on one database: each answer checked (200, a page), then loaded. */
+async function benchCondicionantes(label: string, main: string, kind: 'pglite' | 'postgres') {
+  const rows: Row[] = []
+  let env: Record<string, string>
+  let cleanup: () => Promise<void>
+  let clienteId: string
+  const t0 = Date.now()
+  const umCliente = async (db: Db) => {
+    const r = (await db.execute(
+      sql.raw(`SELECT cliente_id::text AS id FROM condicionantes_entregas LIMIT 1`),
+    )) as unknown as { rows: { id: string }[] }
+    return r.rows[0].id
+  }
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-cond-'))
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') })
+    await database.migrate()
+    await seedStatuses(database.db)
+    await fillCondicionantes(database.db)
+    clienteId = await umCliente(database.db)
+    await database.close()
+    env = { DATA_DIR: dataDir }
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true })
+  } else {
+    const admin = new pg.Client({ connectionString: PG_URL })
+    await admin.connect()
+    await admin.query(`DROP DATABASE IF EXISTS ${CND_PG_DB} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${CND_PG_DB}`)
+    const u = new URL(PG_URL)
+    u.pathname = `/${CND_PG_DB}`
+    const database = await openDatabase({ databaseUrl: u.toString() })
+    await database.migrate()
+    await seedStatuses(database.db)
+    await fillCondicionantes(database.db)
+    clienteId = await umCliente(database.db)
+    await database.close()
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-cond-'))
+    env = { DATABASE_URL: u.toString(), DATA_DIR: dataDir }
+    cleanup = async () => {
+      if (!process.env.BENCH_KEEP)
+        await admin.query(`DROP DATABASE IF EXISTS ${CND_PG_DB} WITH (FORCE)`)
+      await admin.end()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  log(
+    `${label}: Condicionantes data set (${CND_ENTREGAS.toLocaleString('en-US')} entregas) ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  )
+  try {
+    const { child, base } = await startBenchServer(main, env)
+    try {
+      const cookie = await signIn(base)
+      const hoje = today()
+      const mes = `de=${hoje}&ate=${addDaysIso(hoje, 30)}`
+      const cases = [
+        { name: 'Condicionantes first page', url: '/api/admin/condicionantes' },
+        ...(['atrasada', 'proxima', 'no_prazo', 'em_analise', 'cumprida'] as const).map((s) => ({
+          name: `Condicionantes Situação ${s}`,
+          url: `/api/admin/condicionantes?situacao=${s}`,
+        })),
+        {
+          name: 'Condicionantes Responsável consultoria',
+          url: '/api/admin/condicionantes?responsavel=consultoria',
+        },
+        {
+          name: 'Condicionantes one Cliente',
+          url: `/api/admin/condicionantes?cliente_id=${clienteId}`,
+        },
+        { name: 'Condicionantes next 30 days', url: `/api/admin/condicionantes?${mes}` },
+        {
+          name: 'Condicionantes atrasada, cliente, last year',
+          url: `/api/admin/condicionantes?situacao=atrasada&responsavel=cliente&de=${addDaysIso(hoje, -365)}&ate=${hoje}`,
+        },
+      ]
+      for (const c of cases) {
+        const res = await fetch(`${base}${c.url}`, { headers: { cookie } })
+        const text = await res.text()
+        if (!res.ok) throw new Error(`${c.name}: ${res.status} ${text}`)
+        const got = JSON.parse(text) as Pagina
+        if (!got.rows.length) throw new Error(`${c.name}: no rows`)
+        const low = await load(base, cookie, c.url, 4)
+        const row: Row = {
+          db: label,
+          case: `${c.name} (${got.total.toLocaleString('en-US')})`,
+          p50: low.p50,
+          p95: low.p95,
+          p99: low.p99,
+          rps: low.rps,
+          errors: low.errors,
+        }
+        rows.push(row)
+        log(
+          `${label} | ${row.case} | p50 ${row.p50} p95 ${row.p95} p99 ${row.p99} ms | errors ${row.errors}`,
+        )
+      }
+    } finally {
+      await stopServer(child)
+    }
+  } finally {
+    await cleanup()
+  }
+  return rows
+}
+
+/** `hoje` plus `dias` (ISO dates). */
+const addDaysIso = (hoje: string, dias: number) =>
+  new Date(Date.parse(`${hoje}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10)
+
+function condicionantesTable(rows: Row[]) {
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
+  return [
+    `Condicionantes endpoint \`GET /api/admin/condicionantes\`, ${CND_SERVICOS.toLocaleString('en-US')} services, ${CND_ENTREGAS.toLocaleString('en-US')} entregas, ${SECONDS} s per load at 4 connections, ${new Date().toISOString().slice(0, 10)}. Target: p95 ≤ 15 ms on PostgreSQL, ≤ 50 ms on PGlite.`,
+    '',
+    '| case (total) | database | p50 ms | p95 ms | p99 ms | req/s | errors |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.case} | ${row.db} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${Math.round(row.rps)} | ${row.errors} |`,
+    ),
+  ].join('\n')
+}
+
 async function main() {
   log('building the server...')
   const mainJs = await buildServer()
@@ -1045,6 +1227,21 @@ async function main() {
       auditoriaRows.push(...(await benchAuditoria('PGlite', mainJs, 'pglite')))
     if (only !== 'pglite')
       auditoriaRows.push(...(await benchAuditoria('PostgreSQL', mainJs, 'postgres')))
+  }
+  // BENCH_CASES=condicionantes runs the "Condicionantes" list case alone (RESULTS-condicionantes.md).
+  if (process.env.BENCH_CASES === 'condicionantes') {
+    const condRows: Row[] = []
+    if (only !== 'postgres')
+      condRows.push(...(await benchCondicionantes('PGlite', mainJs, 'pglite')))
+    if (only !== 'pglite')
+      condRows.push(...(await benchCondicionantes('PostgreSQL', mainJs, 'postgres')))
+    const table = condicionantesTable(condRows)
+    console.log(`\n${table}\n`)
+    writeFileSync(
+      path.join(ROOT, 'bench', 'RESULTS-condicionantes.md'),
+      `# Condicionantes benchmark (last run)\n\n${table}\n`,
+    )
+    return
   }
   if (process.env.BENCH_CASES === 'auditoria') {
     await runAuditoria()

@@ -12,7 +12,7 @@ import { createAuth, type Auth } from './auth/auth.ts'
 import { registerAuthRoutes } from './auth/routes.ts'
 import { createActorResolver, type ActorResolver } from './auth/session.ts'
 import type { Config } from './config.ts'
-import type { Db } from './db/client.ts'
+import type { Db, Tx } from './db/client.ts'
 import { registerErrorHandler } from './errors.ts'
 import { registerHealthRoutes } from './health.ts'
 import { redactingLogger } from './log.ts'
@@ -35,6 +35,7 @@ import { auditoriaRoutes } from './features/auditoria/auditoria.routes.ts'
 import { listHistoricoCompleto } from './features/auditoria/auditoria.queries.ts'
 import { renovacoesRoutes } from './features/renovacoes/renovacoes.routes.ts'
 import { condicionantesRoutes } from './features/condicionantes/condicionantes.routes.ts'
+import { regerarEntregasDoServico } from './features/condicionantes/condicionantes.queries.ts'
 import { mensagensRoutes } from './features/mensagens/mensagens.routes.ts'
 import { processosRoutes } from './features/processos/processos.routes.ts'
 import { calendarioRoutes } from './features/calendario/calendario.routes.ts'
@@ -56,7 +57,15 @@ export type AppDeps = {
 }
 
 /** What every route plugin reads through `app.ctx`. */
-export type AppContext = AppDeps & { auth: Auth; tmpDir: string }
+export type AppContext = AppDeps & {
+  auth: Auth
+  tmpDir: string
+  /**
+   * What follows a licence's new end date, in the transaction that changes it (composed here:
+   * the condicionantes' entregas follow it, `regerarEntregasDoServico`).
+   */
+  aoMudarVigencia: (tx: Tx, servicoId: string) => Promise<void>
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,7 +99,12 @@ export async function buildApp(deps: AppDeps) {
     secret: deps.secret,
     mailer: deps.mailer,
   })
-  app.decorate('ctx', { ...deps, auth, tmpDir: path.join(deps.config.dataDir, 'tmp') })
+  app.decorate('ctx', {
+    ...deps,
+    auth,
+    tmpDir: path.join(deps.config.dataDir, 'tmp'),
+    aoMudarVigencia: regerarEntregasDoServico,
+  })
 
   await app.register(helmet, {
     contentSecurityPolicy: {

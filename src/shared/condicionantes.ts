@@ -63,3 +63,16 @@ export const ROTULO_SITUACAO: Record<SituacaoEntrega, string> = {
   cumprida: 'Cumprida',
   nao_se_aplica: 'Não se aplica',
 }
+
+/** How many files one "Enviar evidência" takes, and its comment's length. */
+export const MAX_ARQUIVOS_EVIDENCIA = 5
+export const MAX_COMENTARIO_EVIDENCIA = 2000
+export const COMENTARIO_LONGO = 'O comentário deve ter no máximo 2000 caracteres.'
+
+/** An evidence file's review state, as the screens say it. */
+export const ROTULO_EVIDENCIA: Record<string, string> = {
+  enviado: 'Em análise',
+  aprovado: 'Aprovada',
+  rejeitado: 'Rejeitada',
+  substituido: 'Substituída',
+}

@@ -14,6 +14,8 @@ export const TIPOS_NOTIFICACAO = [
   'condicionante_prazo',
   'mensagem_nova',
   'processo_andamento',
+  'evidencia_enviada',
+  'evidencia_rejeitada',
 ] as const
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number]
 
@@ -26,6 +28,7 @@ export const TIPOS_CLIENTE = [
   'documento_rejeitado',
   'mensagem_nova',
   'processo_andamento',
+  'evidencia_rejeitada',
 ] as const satisfies readonly TipoNotificacao[]
 /**
  * The client's kinds whose e-mail Meus Dados turns on or off: a rejection always goes by its own
@@ -39,6 +42,7 @@ export const TIPOS_ADMIN = [
   'renovacao_prazo_perdido',
   'condicionante_prazo',
   'mensagem_nova',
+  'evidencia_enviada',
 ] as const satisfies readonly TipoNotificacao[]
 
 export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
@@ -54,4 +58,6 @@ export const ROTULO_NOTIFICACAO: Record<TipoNotificacao, string> = {
   condicionante_prazo: 'Prazos de condicionantes a cargo da consultoria',
   mensagem_nova: 'Novas mensagens nos serviços',
   processo_andamento: 'Andamento dos processos no órgão ambiental',
+  evidencia_enviada: 'Evidências de condicionantes enviadas por clientes',
+  evidencia_rejeitada: 'Evidências de condicionantes rejeitadas pela consultoria',
 }

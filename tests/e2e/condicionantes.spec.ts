@@ -127,3 +127,108 @@ test('an analyst adds a quarterly condicionante, records a protocol; the list an
   await expect(toast(page, 'Condicionante excluída!')).toBeVisible()
   await expect(card.getByText('Nenhuma condicionante cadastrada.')).toBeVisible()
 })
+
+/** A small PNG, as a phone's camera would send a photo. */
+const FOTO = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  Buffer.alloc(2048, 7),
+])
+
+test('the client sends evidence from their phone; the analyst rejects with a reason, the client sends again, the analyst approves; the report downloads @responsive', async ({
+  page,
+  browser,
+}) => {
+  const item = `5.${Date.now() % 100000}`
+  const motivo = `Foto sem data visível ${item}`
+  await login(page, ADMIN)
+  const id = await novaLicenca(page)
+  const criada = await page.request.post(`/api/admin/servicos/${id}/condicionantes`, {
+    data: {
+      item,
+      descricao: 'Manter registro fotográfico do sistema de tratamento de efluentes.',
+      tipo: 'prazo',
+      primeiro_prazo: addDays(today(), 10),
+      periodicidade: 'trimestral',
+      antecedencia_dias: 30,
+      responsavel: 'cliente',
+      visivel_cliente: true,
+    },
+  })
+  expect(criada.status(), await criada.text()).toBe(201)
+  const prazo = formatDate(addDays(today(), 10))
+
+  // the client sends a photo and a comment
+  const cliente = await comoCliente(browser, page)
+  const enviar = async (arquivo: string, comentario: string) => {
+    await cliente.goto(`/app/servico/${id}/documentos`)
+    const regiao = cliente.getByRole('region', { name: 'Condicionantes' })
+    await regiao.getByRole('button', { name: `Enviar evidência da entrega de ${prazo}` }).click()
+    const dialog = cliente.getByRole('dialog', { name: 'Enviar evidência' })
+    await expect(dialog.getByLabel('Arquivos')).toHaveAttribute('accept', /image\/jpeg/)
+    await dialog
+      .getByLabel('Arquivos')
+      .setInputFiles({ name: arquivo, mimeType: 'image/png', buffer: FOTO })
+    await dialog.getByLabel('Comentário').fill(comentario)
+    await shot(cliente, 'condicionantes-evidencia-dialogo', project())
+    await dialog.getByRole('button', { name: 'Enviar' }).click()
+    await expect(toast(cliente, 'Evidência enviada!')).toBeVisible()
+    await expect(dialog).toBeHidden()
+    const evidencias = regiao.getByRole('list', { name: `Evidências da entrega de ${prazo}` })
+    await expect(evidencias.getByRole('link', { name: arquivo })).toBeVisible()
+    return regiao
+  }
+  let regiao = await enviar('foto-estacao.png', 'Foto da estação de tratamento.')
+  await expect(
+    regiao
+      .getByRole('list', { name: `Entregas da condicionante ${item}` })
+      .getByText('Em análise')
+      .first(),
+  ).toBeVisible()
+
+  // the analyst rejects it with a reason, on the service detail
+  await page.goto(`/app/admin/servico/${id}`)
+  const card = page.getByRole('region', { name: 'Condicionantes' })
+  await expect(card.getByRole('link', { name: 'foto-estacao.png' })).toBeVisible()
+  await card.getByRole('button', { name: `Rejeitar a evidência da entrega de ${prazo}` }).click()
+  const rejeitar = page.getByRole('dialog', { name: 'Rejeitar evidência' })
+  await rejeitar.getByLabel('Motivo').fill(motivo)
+  await rejeitar.getByRole('button', { name: 'Rejeitar' }).click()
+  await expect(toast(page, 'Evidência rejeitada.')).toBeVisible()
+  await expect(card.getByText(`Motivo: ${motivo}`)).toBeVisible()
+
+  // the client reads the reason and sends again
+  await cliente.goto(`/app/servico/${id}/documentos`)
+  await expect(
+    cliente.getByRole('region', { name: 'Condicionantes' }).getByText(`Motivo: ${motivo}`),
+  ).toBeVisible()
+  await shot(cliente, 'condicionantes-evidencia-rejeitada', project())
+  regiao = await enviar('foto-estacao-datada.png', 'Foto com data.')
+
+  // the analyst approves it from the list "Condicionantes"
+  await page.goto('/app/admin/condicionantes?situacao=em_analise')
+  await page
+    .getByRole('button', { name: new RegExp(`Aprovar a evidência da condicionante ${item} de`) })
+    .click()
+  await expect(toast(page, 'Evidência aprovada!')).toBeVisible()
+  await shot(page, 'condicionantes-evidencia-lista', project())
+  await page.goto(`/app/admin/servico/${id}`)
+  await card.getByRole('button', { name: /Mostrar todas as entregas/ }).click()
+  await expect(
+    card
+      .getByRole('list', { name: `Entregas da condicionante ${item}` })
+      .getByText('Cumprida', { exact: true }),
+  ).toBeVisible()
+  await shot(page, 'condicionantes-evidencia-card', project())
+
+  // the report downloads for the client, with the approved file
+  await cliente.goto(`/app/servico/${id}/documentos`)
+  const [download] = await Promise.all([
+    cliente.waitForEvent('download'),
+    cliente
+      .getByRole('region', { name: 'Condicionantes' })
+      .getByRole('link', { name: /relatório .* em XLSX/ })
+      .click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^condicionantes-.*\.xlsx$/)
+  await cliente.context().close()
+})

@@ -16,6 +16,8 @@ export type NovaNotificacao = {
   documentoId?: string
   /** The aviso it tells the client about: shown only while it is visible to the client. */
   avisoId?: string
+  /** The condicionante it tells the client about: shown only while it is visible to the client. */
+  condicionanteId?: string
   /**
    * Shown again after it was hidden: not news when this account was already told of this
    * document or aviso (the earlier notification shows again with it).
@@ -53,7 +55,9 @@ export const notificacaoVisivel = (alias = 'notificacoes') => {
   return sql`((${n}.documento_id is null or exists (
       select 1 from servicos_tipos_documentos d where d.id = ${n}.documento_id and d.visivel_usuario))
     and (${n}.aviso_id is null or exists (
-      select 1 from avisos a where a.id = ${n}.aviso_id and a.visivel_cliente)))`
+      select 1 from avisos a where a.id = ${n}.aviso_id and a.visivel_cliente))
+    and (${n}.condicionante_id is null or exists (
+      select 1 from condicionantes c where c.id = ${n}.condicionante_id and c.visivel_cliente)))`
 }
 
 /** The screens a notification opens (the web app's paths). */
@@ -73,9 +77,10 @@ export const resumoNotificacao = (texto: string) => {
 /** Notifies the account of the client that owns the service (none when it has no account). */
 export async function notifyCliente(tx: DbOrTx, servicoId: string, n: NovaNotificacao) {
   await tx.execute(sql`
-    insert into notificacoes (user_id, tipo, titulo, link, documento_id, aviso_id, email_em)
+    insert into notificacoes
+      (user_id, tipo, titulo, link, documento_id, aviso_id, condicionante_id, email_em)
     select c.user_id, ${n.tipo}, ${n.titulo}, ${n.link}, ${n.documentoId ?? null}::uuid,
-      ${n.avisoId ?? null}::uuid, ${n.entreguePorEmail ? sql`now()` : sql`null::timestamptz`}
+      ${n.avisoId ?? null}::uuid, ${n.condicionanteId ?? null}::uuid, ${n.entreguePorEmail ? sql`now()` : sql`null::timestamptz`}
     from servicos s join clientes c on c.id = s.cliente_id
     where s.id = ${servicoId} and c.user_id is not null${
       n.umaVez

@@ -412,9 +412,18 @@ export const documentoVersoes = pgTable(
   'documento_versoes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    documento_id: uuid('documento_id')
-      .notNull()
-      .references(() => servicosTiposDocumentos.id, { onDelete: 'cascade' }),
+    /** The document it is a version of; or, for an entrega's evidence, `entrega_id` (one of both). */
+    documento_id: uuid('documento_id').references(() => servicosTiposDocumentos.id, {
+      onDelete: 'cascade',
+    }),
+    /**
+     * An evidence file of a condicionante's entrega ("Enviar evidência"): one send is one or more
+     * versions with the sender's `comentario`; the review states are the documents' own.
+     */
+    entrega_id: uuid('entrega_id').references((): AnyPgColumn => condicionantesEntregas.id, {
+      onDelete: 'cascade',
+    }),
+    comentario: text('comentario'),
     /**
      * The stored key. Not unique: a renewal's reused document names the same file as the
      * previous licence's version (`reaproveitada`); a file is removed only when no version names
@@ -446,7 +455,14 @@ export const documentoVersoes = pgTable(
     // The review queue and its count: only current client versions are ever 'enviado'.
     index('documento_versoes_em_analise_idx')
       .on(t.created_at, t.id)
-      .where(sql`${t.estado} = 'enviado'`),
+      .where(sql`${t.estado} = 'enviado' and ${t.documento_id} is not null`),
+    index('documento_versoes_entrega_idx')
+      .on(t.entrega_id, t.created_at)
+      .where(sql`${t.entrega_id} is not null`),
+    check(
+      'documento_versoes_dono_check',
+      sql`(${t.documento_id} is null) <> (${t.entrega_id} is null)`,
+    ),
     check('documento_versoes_enviado_por_check', sql`${t.enviado_por} in ('admin', 'cliente')`),
     check(
       'documento_versoes_estado_check',
@@ -799,6 +815,10 @@ export const notificacoes = pgTable(
       onDelete: 'cascade',
     }),
     aviso_id: uuid('aviso_id').references(() => avisos.id, { onDelete: 'cascade' }),
+    /** The condicionante it tells the client about: shown only while it is visible to them. */
+    condicionante_id: uuid('condicionante_id').references((): AnyPgColumn => condicionantes.id, {
+      onDelete: 'cascade',
+    }),
     created_at: createdAt(),
     read_at: timestamp('read_at', { withTimezone: true }),
     email_em: timestamp('email_em', { withTimezone: true }),
@@ -811,6 +831,9 @@ export const notificacoes = pgTable(
     index('notificacoes_aviso_idx')
       .on(t.aviso_id)
       .where(sql`${t.aviso_id} is not null`),
+    index('notificacoes_condicionante_idx')
+      .on(t.condicionante_id)
+      .where(sql`${t.condicionante_id} is not null`),
     // The bell's unread count: one range of this partial index.
     index('notificacoes_nao_lidas_idx')
       .on(t.user_id)

@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { inArray, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
-import { documentoVersoes, mensagemAnexos, servicosTiposDocumentos } from '../db/schema.ts'
+import {
+  condicionantesEntregas,
+  documentoVersoes,
+  mensagemAnexos,
+  servicosTiposDocumentos,
+} from '../db/schema.ts'
 import { removeStored, type Storage } from './storage.ts'
 import type { ReceivedFile } from './upload.ts'
 import type { KeyStamp } from '#shared/schemas/documentos.ts'
@@ -43,11 +48,27 @@ export async function storeUpload<T>(
   key: string,
   write: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  await file.storeAs(deps.storage, key)
+  return storeUploads(deps, [{ file, key }], write)
+}
+
+/**
+ * Stores several files, each under its own new key, then runs `write` (which records every key)
+ * in one transaction: all the rows or none, and a failure removes every object stored.
+ */
+export async function storeUploads<T>(
+  deps: FileDeps,
+  files: { file: ReceivedFile; key: string }[],
+  write: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const stored: string[] = []
   try {
+    for (const { file, key } of files) {
+      await file.storeAs(deps.storage, key)
+      stored.push(key)
+    }
     return await deps.db.transaction(write)
   } catch (err) {
-    await removeStored(deps.storage, [key], deps.log)
+    await removeStored(deps.storage, stored, deps.log)
     throw err
   }
 }
@@ -108,6 +129,20 @@ export async function documentFiles(tx: DbOrTx, where: SQL | undefined): Promise
       inArray(
         documentoVersoes.documento_id,
         tx.select({ id: servicosTiposDocumentos.id }).from(servicosTiposDocumentos).where(where),
+      ),
+    )
+  return rows.map((r) => r.caminho)
+}
+
+/** The stored keys of every evidence file of the condicionantes' entregas matching `where`. */
+export async function evidenciaFiles(tx: DbOrTx, where: SQL | undefined): Promise<string[]> {
+  const rows = await tx
+    .select({ caminho: documentoVersoes.caminho })
+    .from(documentoVersoes)
+    .where(
+      inArray(
+        documentoVersoes.entrega_id,
+        tx.select({ id: condicionantesEntregas.id }).from(condicionantesEntregas).where(where),
       ),
     )
   return rows.map((r) => r.caminho)

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import {
+  condicionantesEntregas,
   documentoVersoes as versao,
   mensagemAnexos,
   mensagens,
@@ -12,7 +13,7 @@ import { HttpError } from '../errors.ts'
 /**
  * A client's storage quota, the one rule for every file a client sends: every version it sent
  * that is kept (across its services, the replaced ones too: each is a file in storage), every
- * file it attached to a message, plus this file stay within `cotaMb`. One upload of a client at a
+ * file it attached to a message, every evidence file of a condicionante it sent, plus this file stay within `cotaMb`. One upload of a client at a
  * time (a lock per client), so uploads sent at once cannot pass the quota together. The refusal
  * says how much is used ("Você usou X de Y"). Runs in the transaction that records the file.
  */
@@ -49,7 +50,18 @@ export async function assertCotaCliente(
     .innerJoin(mensagens, eq(mensagens.id, mensagemAnexos.mensagem_id))
     .innerJoin(servicos, eq(servicos.id, mensagens.servico_id))
     .where(and(eq(servicos.cliente_id, dono.cliente_id), eq(mensagens.lado, 'cliente')))
-  const total = usado + anexos
+  // An entrega's evidence the client sent (`documento_versoes` with `entrega_id`).
+  const [{ evidencias }] = await tx
+    .select({ evidencias: sql<number>`coalesce(sum(${versao.tamanho}), 0)::float8` })
+    .from(versao)
+    .innerJoin(condicionantesEntregas, eq(condicionantesEntregas.id, versao.entrega_id))
+    .where(
+      and(
+        eq(condicionantesEntregas.cliente_id, dono.cliente_id),
+        eq(versao.enviado_por, 'cliente'),
+      ),
+    )
+  const total = usado + anexos + evidencias
   if (total + p.tamanho > cotaMb * 1024 * 1024)
     throw new HttpError(
       413,

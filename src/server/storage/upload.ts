@@ -38,24 +38,40 @@ export async function receiveUpload(
   request: FastifyRequest,
   opts: { tmpDir: string; allowed: readonly string[]; typeMessage?: string },
 ): Promise<ReceivedFile> {
+  const [file] = await receiveUploads(request, { ...opts, maxFiles: 1 })
+  return file
+}
+
+/**
+ * Reads up to `maxFiles` multipart files (each within the size limit, each checked by its first
+ * bytes, as `receiveUpload`) plus the text fields; every file shares the fields. Discard each
+ * (the caller's finally); on a refusal none is left behind.
+ */
+export async function receiveUploads(
+  request: FastifyRequest,
+  opts: { tmpDir: string; allowed: readonly string[]; typeMessage?: string; maxFiles: number },
+): Promise<ReceivedFile[]> {
   if (!request.isMultipart()) throw new HttpError(400, 'Envie o arquivo como multipart/form-data.')
   const fields: Record<string, string> = {}
   await mkdir(opts.tmpDir, { recursive: true, mode: 0o700 })
-  const tmp = path.join(opts.tmpDir, `${randomUUID()}.upload`)
-  const discard = () => rm(tmp, { force: true })
-  let fileName: string | undefined
-  const hash = createHash('sha256')
+  const parked: { tmp: string; fileName: string; sha256: string }[] = []
+  const discardAll = () => Promise.all(parked.map((f) => rm(f.tmp, { force: true })))
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: opts.maxFiles },
+    })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value
         continue
       }
-      if (fileName !== undefined) {
+      if (parked.length >= opts.maxFiles) {
         part.file.resume()
         continue
       }
-      fileName = part.filename
+      const tmp = path.join(opts.tmpDir, `${randomUUID()}.upload`)
+      const hash = createHash('sha256')
+      const entry = { tmp, fileName: part.filename, sha256: '' }
+      parked.push(entry)
       await pipeline(
         part.file,
         async function* (source) {
@@ -67,43 +83,51 @@ export async function receiveUpload(
         createWriteStream(tmp),
       )
       if (part.file.truncated) throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
+      entry.sha256 = hash.digest('hex')
     }
     bodyReceived(request)
   } catch (err) {
-    await discard()
+    await discardAll()
     if (err instanceof HttpError) throw err
     const code = (err as { code?: string }).code
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new HttpError(413, 'O arquivo deve ter no máximo 5MB.')
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'Envie um arquivo por vez.')
+    if (code === 'FST_FILES_LIMIT')
+      throw new HttpError(
+        400,
+        opts.maxFiles === 1
+          ? 'Envie um arquivo por vez.'
+          : `Envie no máximo ${opts.maxFiles} arquivos por vez.`,
+      )
     // The temporary file could not be written (the disk of DATA_DIR is full).
     if (isDiskFull(err)) throw new StorageUnavailable(err)
     throw new HttpError(400, 'Não foi possível ler o arquivo enviado.')
   }
-  if (fileName === undefined) {
-    await discard()
-    throw new HttpError(400, 'Selecione um arquivo.', 'arquivo')
+  if (!parked.length) throw new HttpError(400, 'Selecione um arquivo.', 'arquivo')
+  const files: ReceivedFile[] = []
+  for (const { tmp, fileName, sha256 } of parked) {
+    const { size } = await stat(tmp)
+    if (size === 0) {
+      await discardAll()
+      throw new HttpError(400, 'O arquivo está vazio.', 'arquivo')
+    }
+    const kind = await sniff(tmp)
+    if (!kind || !opts.allowed.includes(kind.ext)) {
+      await discardAll()
+      throw new HttpError(415, opts.typeMessage ?? TYPE_MESSAGE, 'arquivo')
+    }
+    files.push({
+      fileName,
+      safeName: sanitizeFileName(fileName, kind.ext),
+      size,
+      sha256,
+      kind,
+      fields,
+      storeAs: (storage, key) => storage.put(key, createReadStream(tmp), size, kind.mime),
+      discard: () => rm(tmp, { force: true }),
+    })
   }
-  const { size } = await stat(tmp)
-  if (size === 0) {
-    await discard()
-    throw new HttpError(400, 'O arquivo está vazio.', 'arquivo')
-  }
-  const kind = await sniff(tmp)
-  if (!kind || !opts.allowed.includes(kind.ext)) {
-    await discard()
-    throw new HttpError(415, opts.typeMessage ?? TYPE_MESSAGE, 'arquivo')
-  }
-  return {
-    fileName,
-    safeName: sanitizeFileName(fileName, kind.ext),
-    size,
-    sha256: hash.digest('hex'),
-    kind,
-    fields,
-    storeAs: (storage, key) => storage.put(key, createReadStream(tmp), size, kind.mime),
-    discard,
-  }
+  return files
 }
 
 async function sniff(file: string): Promise<UploadKind | undefined> {

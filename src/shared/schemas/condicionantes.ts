@@ -13,6 +13,7 @@ import {
   RESPONSAVEIS,
   SITUACOES_ENTREGA,
 } from '../condicionantes.ts'
+import { RejeicaoSchema } from './documentos.ts'
 
 // The conditions of a licence (condicionantes) and their due dates (entregas): the form of the
 // "Condicionantes" card, the situations, and the rows the routes answer.
@@ -89,6 +90,25 @@ export const EntregaInputSchema = z.object(
 )
 export type EntregaInput = z.input<typeof EntregaInputSchema>
 
+/**
+ * One evidence file of an entrega ("Enviar evidência"): a version with its SHA-256 and the review
+ * state documents have ('enviado' = em análise, 'aprovado', 'rejeitado' with its motivo,
+ * 'substituido' = a newer send came before any review). `atual`: of the entrega's last send.
+ */
+export const EvidenciaSchema = z.object({
+  id: z.string(),
+  arquivo: z.string(),
+  tamanho: z.number().nullable(),
+  sha256: z.string().nullable(),
+  enviado_por: z.enum(['admin', 'cliente']),
+  data_envio: z.string(),
+  comentario: z.string().nullable(),
+  estado: z.enum(['enviado', 'aprovado', 'rejeitado', 'substituido', 'vencido']).nullable(),
+  motivo: z.string().nullable(),
+  atual: z.boolean(),
+})
+export type Evidencia = z.infer<typeof EvidenciaSchema>
+
 export const EntregaSchema = z.object({
   id: z.string(),
   condicionante_id: z.string(),
@@ -96,6 +116,8 @@ export const EntregaSchema = z.object({
   situacao: z.enum(SITUACOES_ENTREGA),
   protocolo_orgao: z.string().nullable(),
   protocolado_em: z.string().nullable(),
+  /** Its evidence files, newest first. */
+  evidencias: z.array(EvidenciaSchema),
 })
 export type Entrega = z.infer<typeof EntregaSchema>
 
@@ -155,6 +177,23 @@ export const EntregaListadaSchema = EntregaSchema.extend({
   cliente_nome: z.string(),
 })
 export type EntregaListada = z.infer<typeof EntregaListadaSchema>
+
+/** `POST /api/admin/servicos/:id/entregas/:entregaId/revisao`: "Aprovar" or "Rejeitar" with "Motivo". */
+export const RevisaoEvidenciaSchema = z.discriminatedUnion(
+  'estado',
+  [
+    z.object({ estado: z.literal('aprovado') }),
+    RejeicaoSchema.extend({ estado: z.literal('rejeitado') }),
+  ],
+  { error: 'Informe a decisão: aprovado ou rejeitado.' },
+)
+export type RevisaoEvidencia = z.infer<typeof RevisaoEvidenciaSchema>
+
+export const EvidenciaParamsSchema = z.object({
+  id: uuidField(),
+  entregaId: uuidField(),
+  versaoId: uuidField(),
+})
 
 /** The report's format ("Relatório de cumprimento de condicionantes"). */
 export const RelatorioQuerySchema = z.object(

@@ -173,6 +173,13 @@ export function adminDocumentKey(p: KeyStamp & { servicoId: string; safeName: st
   return `${p.servicoId}/${storedName(p)}`
 }
 
+/** An entrega's evidence file: `servicoId/condicionantes/entregaId/timestamp.id-sanitizedFileName`. */
+export function evidenciaKey(
+  p: KeyStamp & { servicoId: string; entregaId: string; safeName: string },
+) {
+  return `${p.servicoId}/condicionantes/${p.entregaId}/${storedName(p)}`
+}
+
 /**
  * The file name shown to the client: the last key segment without its timestamp and id (keys
  * written before the id was added are `timestamp-name`).

@@ -77,6 +77,8 @@ const CAMPO: Record<string, string> = {
   responsavel: 'Responsável',
   protocolo_orgao: 'Nº do protocolo no órgão',
   protocolado_em: 'Protocolado em',
+  arquivos: 'Arquivos da evidência',
+  comentario: 'Comentário da evidência',
 }
 
 const SITUACAO: Record<string, string> = {

@@ -358,6 +358,7 @@ async function avisarCondicionantes(db: Db, hoje: string): Promise<number> {
             tipo: 'aviso_automatico',
             titulo: `${servico}: a condicionante ${e.item} ${quando}.`,
             link: linkNotificacao.documentosCliente(e.servico_id),
+            condicionanteId: e.condicionante_id,
           })
         else
           await notifyAdmins(tx, {
@@ -372,10 +373,11 @@ async function avisarCondicionantes(db: Db, hoje: string): Promise<number> {
 
 type Linha = {
   servico_id: string
+  condicionante_id: string
   item: string
   data_prevista: string
   responsavel: 'cliente' | 'consultoria'
   visivel_cliente: boolean
 }
-const colunas = sql`e.servico_id, c.item, e.data_prevista::text as data_prevista, e.responsavel,
+const colunas = sql`e.servico_id, e.condicionante_id, c.item, e.data_prevista::text as data_prevista, e.responsavel,
   c.visivel_cliente`

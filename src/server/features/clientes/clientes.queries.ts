@@ -56,12 +56,15 @@ export const dadosColumns = {
   endereco: clientes.endereco,
 }
 
-/** The bytes of every version of every document of the client's services. */
-const armazenamento = sql<number>`(select coalesce(sum(${documentoVersoes.tamanho}), 0)::float8
+/** The bytes of every version of every document of the client's services, and of their evidence. */
+const armazenamento = sql<number>`((select coalesce(sum(${documentoVersoes.tamanho}), 0)::float8
   from ${servicos}
   join ${servicosTiposDocumentos} on ${servicosTiposDocumentos.servico_id} = ${servicos.id}
   join ${documentoVersoes} on ${documentoVersoes.documento_id} = ${servicosTiposDocumentos.id}
-  where ${servicos.cliente_id} = ${clientes.id})`
+  where ${servicos.cliente_id} = ${clientes.id})
+  + (select coalesce(sum(ev.tamanho), 0)::float8 from documento_versoes ev
+     join condicionantes_entregas ee on ee.id = ev.entrega_id
+     where ee.cliente_id = ${clientes.id}))`
 
 /** The admin's list adds the account, its role, the creation date and the storage used. */
 const columns = {

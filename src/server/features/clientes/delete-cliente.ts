@@ -1,8 +1,19 @@
 import { eq, inArray } from 'drizzle-orm'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
-import { clientes, servicos, servicosTiposDocumentos, user } from '../../db/schema.ts'
+import {
+  clientes,
+  condicionantesEntregas,
+  servicos,
+  servicosTiposDocumentos,
+  user,
+} from '../../db/schema.ts'
 import { HttpError, notFound } from '../../errors.ts'
-import { deleteWithFiles, documentFiles, type FileDeps } from '../../storage/arquivos.ts'
+import {
+  deleteWithFiles,
+  documentFiles,
+  evidenciaFiles,
+  type FileDeps,
+} from '../../storage/arquivos.ts'
 import { CLIENTE_NAO_ENCONTRADO } from './clientes.queries.ts'
 
 export const PROPRIO_CLIENTE = 'Você não pode excluir o cliente vinculado à sua própria conta.'
@@ -31,7 +42,10 @@ export async function deleteCliente(deps: FileDeps, id: string, origem: Origem) 
       .select({ id: servicos.id })
       .from(servicos)
       .where(eq(servicos.cliente_id, id))
-    const keys = await documentFiles(tx, inArray(servicosTiposDocumentos.servico_id, doCliente))
+    const keys = [
+      ...(await documentFiles(tx, inArray(servicosTiposDocumentos.servico_id, doCliente))),
+      ...(await evidenciaFiles(tx, eq(condicionantesEntregas.cliente_id, id))),
+    ]
     await tx.delete(servicos).where(eq(servicos.cliente_id, id))
     await tx.delete(clientes).where(eq(clientes.id, id))
     if (cliente.user_id) await tx.delete(user).where(eq(user.id, cliente.user_id))

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
+import { condicionantesEntregas } from '../../db/schema.ts'
 import { camposAlterados, recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
@@ -14,6 +15,8 @@ import type {
   ListaEntregasFiltro,
 } from '#shared/schemas/condicionantes.ts'
 import type { SituacaoEntrega } from '#shared/condicionantes.ts'
+import { evidenciaFiles } from '../../storage/arquivos.ts'
+import { evidenciasDasEntregas, evidenciasDoServico } from './evidencias.queries.ts'
 import { datasEntregas } from './recorrencia.ts'
 
 // The condicionantes of a service and their entregas: the card's reads and writes (each audited
@@ -52,6 +55,7 @@ const entregaCampos = (hoje: string) => sql`
   ${situacaoSql(hoje)} as situacao, e.protocolo_orgao, e.protocolado_em::text as protocolado_em`
 
 type LinhaCondicionante = Omit<Condicionante, 'entregas'>
+type LinhaEntrega = Omit<Entrega, 'evidencias'>
 
 const condicionanteCampos = sql`
   c.id, c.servico_id, c.item, c.descricao, c.tipo, c.primeiro_prazo::text as primeiro_prazo,
@@ -77,7 +81,8 @@ export async function listCondicionantes(
                  c.item, c.created_at, c.id`,
   )
   if (!condicionantes.length) return []
-  const entregas = await rawRows<Entrega>(
+  const evidencias = await evidenciasDoServico(db, servicoId)
+  const entregas = await rawRows<LinhaEntrega>(
     db,
     sql`select ${entregaCampos(hoje)} from condicionantes_entregas e
         join condicionantes c on c.id = e.condicionante_id
@@ -86,7 +91,9 @@ export async function listCondicionantes(
   )
   return condicionantes.map((c) => ({
     ...c,
-    entregas: entregas.filter((e) => e.condicionante_id === c.id),
+    entregas: entregas
+      .filter((e) => e.condicionante_id === c.id)
+      .map((e) => ({ ...e, evidencias: evidencias.get(e.id) ?? [] })),
   }))
 }
 
@@ -102,12 +109,13 @@ async function getCondicionante(
         where c.id = ${id} and c.servico_id = ${servicoId}`,
   )
   if (!c) throw notFound(CONDICIONANTE_NAO_ENCONTRADA)
-  const entregas = await rawRows<Entrega>(
+  const evidencias = await evidenciasDoServico(db, servicoId)
+  const entregas = await rawRows<LinhaEntrega>(
     db,
     sql`select ${entregaCampos(hoje)} from condicionantes_entregas e
         where e.condicionante_id = ${id} order by e.data_prevista, e.id`,
   )
-  return { ...c, entregas }
+  return { ...c, entregas: entregas.map((e) => ({ ...e, evidencias: evidencias.get(e.id) ?? [] })) }
 }
 
 /** The service's end date and client (locked: the service's row comes first in every change). */
@@ -125,7 +133,7 @@ async function servicoDaCondicionante(tx: Tx, servicoId: string) {
 
 /**
  * Makes the entregas of a condicionante match its due dates (`datasEntregas`): a pending entrega
- * nobody acted on (no protocol) and whose date is no longer one goes; the others stay (evidence,
+ * nobody acted on (no protocol, no evidence) and whose date is no longer one goes; the others stay (evidence,
  * review or protocol are records) and take the condicionante's warning days and side; each
  * missing date becomes a pending entrega.
  */
@@ -139,7 +147,9 @@ async function gerarEntregas(
   await tx.execute(sql`
     delete from condicionantes_entregas
     where condicionante_id = ${c.id} and estado = 'pendente' and protocolo_orgao is null
-      and protocolado_em is null and data_prevista not in ${lista}`)
+      and protocolado_em is null and data_prevista not in ${lista}
+      and not exists (select 1 from documento_versoes v
+                      where v.entrega_id = condicionantes_entregas.id)`)
   await tx.execute(sql`
     update condicionantes_entregas
     set aviso_em = data_prevista - ${c.antecedencia_dias}::int, responsavel = ${c.responsavel},
@@ -153,6 +163,22 @@ async function gerarEntregas(
       select ${c.id}, ${c.servico_id}, ${clienteId}, ${c.responsavel}, d, d - ${c.antecedencia_dias}::int
       from unnest(${`{${datas.join(',')}}`}::date[]) as d
       on conflict (condicionante_id, data_prevista) do nothing`)
+}
+
+/**
+ * The licence's end date changed (`updateServico`, in its transaction): the entregas of each of
+ * its condicionantes with due dates follow the new end (`gerarEntregas`: the pending ones nobody
+ * acted on beyond it go, new dates up to it come).
+ */
+export async function regerarEntregasDoServico(tx: Tx, servicoId: string) {
+  const s = await servicoDaCondicionante(tx, servicoId)
+  const condicionantes = await rawRows<LinhaCondicionante>(
+    tx,
+    sql`select ${condicionanteCampos} from condicionantes c
+        where c.servico_id = ${servicoId} and c.tipo = 'prazo'`,
+  )
+  for (const c of condicionantes)
+    await gerarEntregas(tx, c, datasEntregas(c, s.vigencia_fim), s.cliente_id)
 }
 
 const auditavel = (d: CondicionanteDados) => ({
@@ -239,14 +265,18 @@ export async function updateCondicionante(
   return getCondicionante(tx, servicoId, id)
 }
 
-/** Deletes a condicionante and its entregas (after the card's confirmation). */
+/**
+ * Deletes a condicionante and its entregas (after the card's confirmation); answers their
+ * evidence files (`deleteWithFiles`).
+ */
 export async function deleteCondicionante(
   tx: Tx,
   servicoId: string,
   id: string,
   origem: Origem,
-): Promise<void> {
+): Promise<{ result: void; keys: string[] }> {
   const s = await servicoDaCondicionante(tx, servicoId)
+  const keys = await evidenciaFiles(tx, eq(condicionantesEntregas.condicionante_id, id))
   const [c] = await rawRows<{ item: string }>(
     tx,
     sql`delete from condicionantes where id = ${id} and servico_id = ${servicoId} returning item`,
@@ -260,6 +290,7 @@ export async function deleteCondicionante(
     servico_id: servicoId,
     cliente_id: s.cliente_id,
   })
+  return { result: undefined, keys }
 }
 
 /**
@@ -317,11 +348,23 @@ export async function updateEntrega(
       cliente_id: s.cliente_id,
       ...mudou,
     })
-  const [e] = await rawRows<Entrega>(
-    tx,
-    sql`select ${entregaCampos(hoje)} from condicionantes_entregas e where e.id = ${entregaId}`,
+  return getEntrega(tx, servicoId, entregaId, hoje)
+}
+
+/** One entrega of the service with its evidence. */
+export async function getEntrega(
+  db: DbOrTx,
+  servicoId: string,
+  entregaId: string,
+  hoje = today(),
+): Promise<Entrega> {
+  const [e] = await rawRows<LinhaEntrega>(
+    db,
+    sql`select ${entregaCampos(hoje)} from condicionantes_entregas e
+        where e.id = ${entregaId} and e.servico_id = ${servicoId}`,
   )
-  return e
+  if (!e) throw notFound(ENTREGA_NAO_ENCONTRADA)
+  return { ...e, evidencias: (await evidenciasDoServico(db, servicoId)).get(e.id) ?? [] }
 }
 
 /**
@@ -345,7 +388,7 @@ export async function listEntregas(db: DbOrTx, q: ListaEntregasFiltro, hoje = to
       : sql`select coalesce(sum(e.n), 0)::int as total from condicionantes_entregas_contagem e
             where ${where}`,
   )
-  const rows = await rawRows<EntregaListada>(
+  const linhas = await rawRows<Omit<EntregaListada, 'evidencias'>>(
     db,
     sql`select ${entregaCampos(hoje)}, c.item, c.descricao, e.responsavel, e.servico_id,
                s.protocolo as servico_protocolo, t.tipo as tipo_servico, e.cliente_id,
@@ -359,6 +402,14 @@ export async function listEntregas(db: DbOrTx, q: ListaEntregasFiltro, hoje = to
         join clientes cl on cl.id = e.cliente_id
         order by e.data_prevista, e.id`,
   )
+  const evidencias = await evidenciasDasEntregas(
+    db,
+    linhas.map((l) => l.id),
+  )
+  const rows: EntregaListada[] = linhas.map((l) => ({
+    ...l,
+    evidencias: evidencias.get(l.id) ?? [],
+  }))
   return { rows, total, page: q.page, page_size: PAGE_SIZE }
 }
 

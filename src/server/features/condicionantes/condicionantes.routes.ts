@@ -12,14 +12,21 @@ import {
   EntregaListadaSchema,
   EntregaParamsSchema,
   EntregaSchema,
+  EvidenciaParamsSchema,
   ListaEntregasQuerySchema,
   RelatorioQuerySchema,
+  RevisaoEvidenciaSchema,
 } from '#shared/schemas/condicionantes.ts'
+import { deleteWithFiles } from '../../storage/arquivos.ts'
+import { storedDownload } from '../../storage/download.ts'
+import { enviarEvidencia } from './enviar-evidencia.ts'
+import { getEvidenciaArquivo, revisarEvidencia } from './evidencias.queries.ts'
 import { gerarRelatorio } from './relatorio.ts'
 import {
   countAtrasadas,
   createCondicionante,
   deleteCondicionante,
+  getEntrega,
   listCondicionantes,
   listEntregas,
   updateCondicionante,
@@ -109,7 +116,8 @@ export async function condicionantesRoutes(fastify: FastifyInstance) {
     { config: admin, schema: { params: CondicionanteParamsSchema } },
     async (request, reply) => {
       const servico = await requireServico(app.ctx.db, actorOf(request), request.params.id)
-      await app.ctx.db.transaction((tx) =>
+      // Its evidence files go once the delete committed.
+      await deleteWithFiles({ db: app.ctx.db, storage: app.ctx.storage, log: request.log }, (tx) =>
         deleteCondicionante(tx, servico.id, request.params.condicionanteId, origemOf(request)),
       )
       return reply.status(204).send()
@@ -132,6 +140,74 @@ export async function condicionantesRoutes(fastify: FastifyInstance) {
       return app.ctx.db.transaction((tx) =>
         updateEntrega(tx, servico.id, request.params.entregaId, request.body, origemOf(request)),
       )
+    },
+  )
+
+  // "Enviar evidência": the client (theirs to fulfil, visible to them) or the analyst sends
+  // one or more files and a comment; the entrega goes to "Em análise".
+  app.post(
+    '/api/servicos/:id/entregas/:entregaId/evidencias',
+    {
+      config: { audience: 'user' },
+      schema: { params: EntregaParamsSchema, response: { 201: EntregaSchema } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
+      const entrega = await enviarEvidencia(
+        { db: app.ctx.db, storage: app.ctx.storage, log: request.log, tmpDir: app.ctx.tmpDir },
+        {
+          request,
+          actor,
+          servicoId: servico.id,
+          entregaId: request.params.entregaId,
+          cotaMb: app.ctx.config.quotas.armazenamentoMb,
+          origem: origemOf(request),
+        },
+      )
+      return reply.status(201).send(entrega)
+    },
+  )
+
+  // An evidence file (audited); a client only within the condicionantes visible to them.
+  app.get(
+    '/api/servicos/:id/entregas/:entregaId/evidencias/:versaoId/arquivo',
+    { config: { audience: 'user' }, schema: { params: EvidenciaParamsSchema } },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
+      const v = await getEvidenciaArquivo(app.ctx.db, origemOf(request), {
+        servicoId: servico.id,
+        entregaId: request.params.entregaId,
+        versaoId: request.params.versaoId,
+        cliente: !isAdminActor(actor),
+      })
+      const { stream, headers } = await storedDownload(app.ctx.storage, v.caminho, v.arquivo)
+      return reply.headers(headers).send(stream)
+    },
+  )
+
+  // "Aprovar" (→ "Cumprida") or "Rejeitar" with "Motivo" the evidence in review.
+  app.post(
+    '/api/admin/servicos/:id/entregas/:entregaId/revisao',
+    {
+      config: admin,
+      schema: {
+        params: EntregaParamsSchema,
+        body: RevisaoEvidenciaSchema,
+        response: { 200: EntregaSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request)
+      const servico = await requireServico(app.ctx.db, actor, request.params.id)
+      await app.ctx.db.transaction((tx) =>
+        revisarEvidencia(tx, servico.id, request.params.entregaId, request.body, {
+          ...origemOf(request),
+          ator_id: actor.userId,
+        }),
+      )
+      return getEntrega(app.ctx.db, servico.id, request.params.entregaId)
     },
   )
 

@@ -8,7 +8,7 @@ import { getEmpresa } from '../../mail/empresa.ts'
 import { escreverCabecalho, linhasCabecalho, novoPdf } from '../../pdf/cabecalho.ts'
 import { formatDate } from '#shared/datas.ts'
 import type { Empresa } from '#shared/schemas/empresa.ts'
-import { type Condicionante } from '#shared/schemas/condicionantes.ts'
+import { type Condicionante, type Entrega } from '#shared/schemas/condicionantes.ts'
 import {
   ROTULO_RESPONSAVEL,
   ROTULO_SITUACAO,
@@ -18,7 +18,8 @@ import { listCondicionantes } from './condicionantes.queries.ts'
 
 // "Relatório de cumprimento de condicionantes" of one licence, in XLSX (exceljs' streaming
 // writer) or PDF (pdfkit): the firm's "Dados da empresa" on top, then every condicionante and
-// each of its entregas with dates, situation and protocol at the agency; streamed to the reply.
+// each of its entregas with dates, situation, protocol at the agency and its evidence files with
+// their SHA-256; streamed to the reply.
 
 export const TITULO_RELATORIO = 'Relatório de cumprimento de condicionantes'
 
@@ -33,6 +34,16 @@ const periodicidade = (c: Condicionante) =>
         ? ROTULO_PERIODICIDADE[c.periodicidade]
         : ''
 
+/**
+ * The evidence of an entrega's last send (the one approved, or in review): each file's name with
+ * its SHA-256, one a line.
+ */
+const evidencias = (e: Entrega) =>
+  e.evidencias
+    .filter((v) => v.atual)
+    .map((v) => `${v.arquivo} (SHA-256: ${v.sha256 ?? '—'})`)
+    .join('\n')
+
 /** One line of the report per entrega (a continuous condicionante: one line without a date). */
 function linhas(condicionantes: Condicionante[]) {
   return condicionantes.flatMap((c) => {
@@ -43,13 +54,16 @@ function linhas(condicionantes: Condicionante[]) {
       responsavel: ROTULO_RESPONSAVEL[c.responsavel],
     }
     if (!c.entregas.length)
-      return [{ ...base, prazo: '', situacao: '', protocolo: '', protocolado_em: '' }]
+      return [
+        { ...base, prazo: '', situacao: '', protocolo: '', protocolado_em: '', evidencias: '' },
+      ]
     return c.entregas.map((e) => ({
       ...base,
       prazo: formatDate(e.data_prevista),
       situacao: ROTULO_SITUACAO[e.situacao],
       protocolo: e.protocolo_orgao ?? '',
       protocolado_em: e.protocolado_em ? formatDate(e.protocolado_em) : '',
+      evidencias: evidencias(e),
     }))
   })
 }
@@ -63,6 +77,7 @@ const COLUNAS = [
   { header: 'Situação', key: 'situacao', width: 14 },
   { header: 'Nº do protocolo no órgão', key: 'protocolo', width: 24 },
   { header: 'Protocolado em', key: 'protocolado_em', width: 14 },
+  { header: 'Evidências (arquivo e SHA-256)', key: 'evidencias', width: 80 },
 ] as const
 
 /**
@@ -136,6 +151,7 @@ function xlsx(cabecalho: string[], dados: Linha[]): Readable {
   for (const l of dados) {
     const row = planilha.addRow(COLUNAS.map((c) => l[c.key]))
     row.getCell(2).alignment = { wrapText: true, vertical: 'top' }
+    row.getCell(COLUNAS.length).alignment = { wrapText: true, vertical: 'top' }
     row.commit()
   }
   planilha.commit()
@@ -147,7 +163,7 @@ function xlsx(cabecalho: string[], dados: Linha[]): Readable {
 function pdf(empresa: Empresa, cabecalho: string[], dados: Linha[]): Readable {
   const doc = novoPdf({ titulo: TITULO_RELATORIO, empresa, layout: 'landscape' })
   escreverCabecalho(doc, cabecalho, TITULO_RELATORIO)
-  const larguras = [40, 280, 90, 70, 60, 70, 90, 70]
+  const larguras = [34, 170, 66, 60, 52, 56, 80, 56, 196]
   const linha = (valores: string[], negrito = false) => {
     doc.font(negrito ? 'Helvetica-Bold' : 'Helvetica').fontSize(8)
     const altura = Math.max(

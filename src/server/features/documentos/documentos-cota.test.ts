@@ -104,4 +104,38 @@ describe('storage quota of a client', () => {
     expect(res.statusCode, res.body).toBe(201)
     expect((await upload(tipos[1].id, 100)).statusCode).toBe(200)
   })
+
+  it("a condicionante's evidence counts in the same quota and is refused past it", async () => {
+    const outro = await createClientActor(t, 'otherClient')
+    const licenca = await createServico(t.db, {
+      cliente_id: outro.clienteId!,
+      tipo_servico_id: (await createTipoServico(t.db)).id,
+      vigencia_fim: '2030-12-31',
+    })
+    const c = await admin.inject({
+      method: 'POST',
+      url: `/api/admin/servicos/${licenca.id}/condicionantes`,
+      payload: {
+        item: '1',
+        descricao: 'Relatório anual.',
+        tipo: 'prazo',
+        primeiro_prazo: '2030-01-10',
+        periodicidade: 'anual',
+        responsavel: 'cliente',
+      },
+    })
+    const entregaId = (c.json() as { entregas: { id: string }[] }).entregas[0].id
+    const evidencia = () =>
+      outro.inject({
+        method: 'POST',
+        url: `/api/servicos/${licenca.id}/entregas/${entregaId}/evidencias`,
+        ...multipart(pdf(600)),
+      })
+    expect((await evidencia()).statusCode).toBe(201)
+    const before = storedFiles()
+    const res = await evidencia()
+    expect(res.statusCode, res.body).toBe(413)
+    expect(res.json().message).toBe(limite('0,6 MB', '0,6 MB'))
+    expect(storedFiles()).toEqual(before)
+  })
 })

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import { recordAuditoria, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -149,7 +149,8 @@ export async function recordEnvioRejeicao(
 
 // ---- the review queue ----
 
-const emAnalise = eq(versao.estado, 'enviado')
+// A document's version (an entrega's evidence is reviewed on the Condicionantes screens).
+const emAnalise = and(eq(versao.estado, 'enviado'), isNotNull(versao.documento_id))
 
 /** The queue's rows (with their version and its keyset position `k`), oldest first. */
 const selectFila = (db: DbOrTx, where?: SQL) =>

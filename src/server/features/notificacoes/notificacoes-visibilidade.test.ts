@@ -53,12 +53,14 @@ describe('notifications and what the client may see', () => {
     const avisoInterno = `Nota ${uniqueWord('interna')}`
     const avisoDepoisInterno = `Pendencia ${uniqueWord('recolhida')}`
     const mensagemInterna = `Mensagem ${uniqueWord('interna')}`
+    const motivoRecolhido = `Falta ${uniqueWord('recolhida')}`
     const escondidos = [
       sigiloso,
       ocultoDesdeOInicio,
       avisoInterno,
       avisoDepoisInterno,
       mensagemInterna,
+      motivoRecolhido,
     ]
 
     const tipoServico = await createTipoServico(t.db)
@@ -180,6 +182,45 @@ describe('notifications and what the client may see', () => {
     const visivel = await criarAviso(`Envie o comprovante ${uniqueWord('v')}`, true)
     ok(await a.inject({ method: 'POST', url: `/api/meus-avisos/${visivel}/concluir` }))
 
+    // evidencia_enviada and evidencia_rejeitada: the evidence of a condicionante, later hidden.
+    const condicionante = {
+      item: '2.1',
+      descricao: 'Relatório de monitoramento.',
+      tipo: 'prazo',
+      primeiro_prazo: addDays(today(), 20),
+      periodicidade: 'unica',
+      responsavel: 'cliente',
+    }
+    const c = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/servicos/${s.id}/condicionantes`,
+      payload: condicionante,
+    })
+    ok(c, 201)
+    const entregaId = c.json().entregas[0].id as string
+    ok(
+      await a.inject({
+        method: 'POST',
+        url: `/api/servicos/${s.id}/entregas/${entregaId}/evidencias`,
+        ...multipart({ name: 'relatorio.pdf', content: PDF }),
+      }),
+      201,
+    )
+    ok(
+      await actors.admin.inject({
+        method: 'POST',
+        url: `/api/admin/servicos/${s.id}/entregas/${entregaId}/revisao`,
+        payload: { estado: 'rejeitado', motivo: motivoRecolhido },
+      }),
+    )
+    ok(
+      await actors.admin.inject({
+        method: 'PATCH',
+        url: `/api/admin/servicos/${s.id}/condicionantes/${c.json().id}`,
+        payload: { ...condicionante, visivel_cliente: false },
+      }),
+    )
+
     // Now the consultancy hides the document and makes the aviso internal.
     ok(
       await actors.admin.inject({
@@ -214,9 +255,9 @@ describe('notifications and what the client may see', () => {
       .from(notificacoes)
       .where(
         sql`${notificacoes.user_id} = ${a.userId} and (${notificacoes.documento_id} = ${doc}
-            or ${notificacoes.aviso_id} = ${aviso})`,
+            or ${notificacoes.aviso_id} = ${aviso} or ${notificacoes.condicionante_id} is not null)`,
       )
-    expect(ocultas).toHaveLength(2)
+    expect(ocultas).toHaveLength(3)
 
     const semEscondidos = (texto: string) => {
       for (const nome of escondidos) expect(texto).not.toContain(nome)

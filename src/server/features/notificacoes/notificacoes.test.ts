@@ -192,6 +192,7 @@ describe('GET and PATCH /api/notificacoes/preferencias', () => {
             'renovacao_prazo_perdido',
             'condicionante_prazo',
             'mensagem_nova',
+            'evidencia_enviada',
           ]
         : [
             'aviso_novo',
@@ -200,6 +201,7 @@ describe('GET and PATCH /api/notificacoes/preferencias', () => {
             'aviso_automatico',
             'mensagem_nova',
             'processo_andamento',
+            'evidencia_rejeitada',
           ],
     )
     expect(patch.json().find((p: { tipo: string }) => p.tipo === tipo).email).toBe(false)

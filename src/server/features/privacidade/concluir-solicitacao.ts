@@ -143,6 +143,13 @@ async function excluirDados(tx: Tx, id: string, origem: Origem) {
       update condicionantes_entregas set
         protocolo_orgao = regexp_replace(protocolo_orgao, ${pattern}, '[dado removido]', 'gi')
       where cliente_id = ${cliente.id} and protocolo_orgao ~* ${pattern}`)
+    // The evidence sent for the entregas is kept (the record of fulfilment); its comment is the
+    // client's free text.
+    await tx.execute(sql`
+      update documento_versoes v set
+        comentario = regexp_replace(v.comentario, ${pattern}, '[dado removido]', 'gi')
+      from condicionantes_entregas e
+      where e.id = v.entrega_id and e.cliente_id = ${cliente.id} and v.comentario ~* ${pattern}`)
     await tx
       .update(mensagens)
       .set({ texto: scrub(mensagens.texto) })

@@ -65,9 +65,19 @@ export async function getExportacao(db: DbOrTx, actor: Actor) {
       documentos: documentos
         .filter((d) => d.servico_id === s.id)
         .map(({ servico_id: _, ...d }) => d),
+      // Each entrega's evidence by its file's name (the files themselves stay with the consultancy).
       condicionantes: condicionantesRows
         .filter((c) => c.servico_id === s.id)
-        .map(({ servico_id: _, ...c }) => c),
+        .map(({ servico_id: _, ...c }) => ({
+          ...c,
+          entregas: c.entregas.map((e) => ({
+            ...e,
+            evidencias: e.evidencias.map(({ caminho, ...v }) => ({
+              arquivo: arquivoDaChave(caminho),
+              ...v,
+            })),
+          })),
+        })),
       // The conversation as the client reads it (never the consultancy's internal messages).
       mensagens: mensagensRows
         .filter((m) => m.servico_id === s.id)
@@ -202,6 +212,14 @@ async function condicionantesVisiveis(db: DbOrTx, ids: string[]) {
       estado: string
       protocolo_orgao: string | null
       protocolado_em: string | null
+      evidencias: {
+        caminho: string
+        sha256: string | null
+        enviado_em: string
+        comentario: string | null
+        estado: string | null
+        motivo: string | null
+      }[]
     }[]
   }>(
     db,
@@ -209,7 +227,13 @@ async function condicionantesVisiveis(db: DbOrTx, ids: string[]) {
                c.responsavel,
                coalesce((select json_agg(json_build_object(
                    'data_prevista', e.data_prevista, 'estado', e.estado,
-                   'protocolo_orgao', e.protocolo_orgao, 'protocolado_em', e.protocolado_em)
+                   'protocolo_orgao', e.protocolo_orgao, 'protocolado_em', e.protocolado_em,
+                   'evidencias', coalesce((select json_agg(json_build_object(
+                       'caminho', v.caminho,
+                       'sha256', v.sha256, 'enviado_em', v.created_at,
+                       'comentario', v.comentario, 'estado', v.estado, 'motivo', v.motivo)
+                       order by v.created_at, v.id)
+                     from documento_versoes v where v.entrega_id = e.id), '[]'))
                    order by e.data_prevista)
                  from condicionantes_entregas e where e.condicionante_id = c.id), '[]') as entregas
         from condicionantes c

@@ -1,13 +1,14 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { DbOrTx, Tx } from '../../db/client.ts'
-import { documentFiles } from '../../storage/arquivos.ts'
+import { documentFiles, evidenciaFiles } from '../../storage/arquivos.ts'
 import { camposAlterados, recordAuditoria, recordLeitura, type Origem } from '../../db/auditoria.ts'
 import { linkNotificacao, nomeServico, notifyAdmins, notifyCliente } from '../../db/notificacoes.ts'
 import {
   avisos,
   categorias,
   clientes,
+  condicionantesEntregas,
   enviosEmail,
   servicos,
   servicosTiposDocumentos,
@@ -114,12 +115,16 @@ export async function abrirServico(db: DbOrTx, id: string, origem: Origem) {
 
 const isFkViolation = (err: unknown) => isPgError(err, FOREIGN_KEY_VIOLATION)
 
-/** Updates the keys present in `data`; answers the service as the detail shows it. */
+/**
+ * Updates the keys present in `data`; answers the service as the detail shows it. A new end of
+ * the licence runs `aoMudarVigencia` in the same transaction (app.ts composes it).
+ */
 export async function updateServico(
   db: DbOrTx,
   id: string,
   data: ServicoUpdate,
   origem: Origem,
+  ganchos: { aoMudarVigencia?: (tx: Tx, servicoId: string) => Promise<void> } = {},
 ): Promise<ServicoDetalhe> {
   const set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined))
   const [current] = await db
@@ -153,6 +158,9 @@ export async function updateServico(
             cliente_id: antes.cliente_id,
             ...mudou,
           })
+        // A new end of the licence: its condicionantes' entregas follow it.
+        if ('vigencia_fim' in set && antes && set.vigencia_fim !== antes.vigencia_fim)
+          await ganchos.aoMudarVigencia?.(tx, id)
         // A renewal that gets its vigência: the licence it renews becomes 'Renovada'.
         if (antes?.renovacao_de && fim && ('vigencia_fim' in set || 'vigencia_inicio' in set))
           await marcarRenovada(tx, antes.renovacao_de, origem)
@@ -231,7 +239,10 @@ export async function deleteServico(tx: Tx, id: string, origem: Origem) {
     cliente_id: found.cliente_id,
     antes,
   })
-  const keys = await documentFiles(tx, eq(servicosTiposDocumentos.servico_id, id))
+  const keys = [
+    ...(await documentFiles(tx, eq(servicosTiposDocumentos.servico_id, id))),
+    ...(await evidenciaFiles(tx, eq(condicionantesEntregas.servico_id, id))),
+  ]
   await tx.delete(avisos).where(eq(avisos.servico_id, id))
   await tx.delete(servicosTiposDocumentos).where(eq(servicosTiposDocumentos.servico_id, id))
   await tx.delete(enviosEmail).where(eq(enviosEmail.servico_id, id))

@@ -102,7 +102,9 @@ export async function servicosRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      updateServico(app.ctx.db, request.params.id, request.body, origemOf(request)),
+      updateServico(app.ctx.db, request.params.id, request.body, origemOf(request), {
+        aoMudarVigencia: app.ctx.aoMudarVigencia,
+      }),
   )
 
   // Rows go in one transaction; the files only after it commits, so a failure leaves the service whole.

@@ -10,6 +10,7 @@ import type {
   EntregaInput,
   EntregaListada,
   ListaEntregasQuery,
+  RevisaoEvidencia,
 } from '#shared/schemas/condicionantes.ts'
 
 /** The client's service: the condicionantes visible to them. */
@@ -81,3 +82,45 @@ export const useUpdateEntrega = (servicoId: string) =>
 /** "Relatório de cumprimento de condicionantes" of a licence (the client's: the visible ones). */
 export const relatorioUrl = (servicoId: string, formato: 'xlsx' | 'pdf') =>
   `/api/servicos/${servicoId}/condicionantes/relatorio?formato=${formato}`
+
+/** "Enviar evidência": one or more files and a comment (the client's or the analyst's). */
+export const useEnviarEvidencia = (servicoId: string) =>
+  useMutationRefreshing(
+    ({
+      entregaId,
+      arquivos,
+      comentario,
+    }: {
+      entregaId: string
+      arquivos: File[]
+      comentario: string
+    }) => {
+      const form = new FormData()
+      form.set('comentario', comentario)
+      for (const a of arquivos) form.append('arquivos', a, a.name)
+      return api<Entrega>(`/api/servicos/${servicoId}/entregas/${entregaId}/evidencias`, {
+        method: 'POST',
+        body: form,
+      })
+    },
+    refreshing(servicoId),
+  )
+
+/** "Aprovar" or "Rejeitar" (with "Motivo") the evidence in review (any service's: the list's too). */
+export const useRevisarEvidencia = () =>
+  useMutationRefreshing(
+    ({
+      servicoId,
+      entregaId,
+      ...body
+    }: RevisaoEvidencia & { servicoId: string; entregaId: string }) =>
+      api<Entrega>(`/api/admin/servicos/${servicoId}/entregas/${entregaId}/revisao`, {
+        method: 'POST',
+        body,
+      }),
+    [condicionantesKeys.all, auditoriaKeys.all],
+  )
+
+/** An evidence file's download. */
+export const evidenciaUrl = (servicoId: string, entregaId: string, versaoId: string) =>
+  `/api/servicos/${servicoId}/entregas/${entregaId}/evidencias/${versaoId}/arquivo`

@@ -1,5 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { ClipboardCheck, EyeOff, FilePenLine, Pencil, Plus, Trash2 } from 'lucide-react'
+import {
+  Check,
+  ClipboardCheck,
+  EyeOff,
+  FilePenLine,
+  Pencil,
+  Plus,
+  Trash2,
+  Upload,
+  X,
+} from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -13,7 +23,9 @@ import {
 } from '../../components/ui/card.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
-import { adminCondicionantesQuery, useDeleteCondicionante } from './api.ts'
+import { adminCondicionantesQuery, useDeleteCondicionante, useRevisarEvidencia } from './api.ts'
+import { EnviarEvidenciaDialog, RejeitarEvidenciaDialog } from './evidencia-dialogs.tsx'
+import { EvidenciasEntrega } from './evidencias.tsx'
 import { CondicionanteDialog, EntregaDialog } from './condicionante-dialogs.tsx'
 import { RelatorioLinks, SituacaoBadge } from './situacao-badge.tsx'
 import { formatDate } from '#shared/datas.ts'
@@ -41,6 +53,17 @@ export function CondicionantesCard({ servicoId }: { servicoId: string }) {
   const [editando, setEditando] = useState<Condicionante | 'nova' | null>(null)
   const [excluindo, setExcluindo] = useState<Condicionante | null>(null)
   const [entrega, setEntrega] = useState<{ entrega: Entrega; item: string } | null>(null)
+  const [enviando, setEnviando] = useState<{ entrega: Entrega; item: string } | null>(null)
+  const [rejeitando, setRejeitando] = useState<{ entrega: Entrega; item: string } | null>(null)
+  const revisar = useRevisarEvidencia()
+  const aprovar = (e: Entrega) =>
+    revisar.mutate(
+      { servicoId, entregaId: e.id, estado: 'aprovado' },
+      {
+        onSuccess: () => notifySuccess('Evidência aprovada!'),
+        onError: () => notifyError('Erro', 'Não foi possível aprovar a evidência.'),
+      },
+    )
 
   useEffect(() => {
     if (lista.isError) notifyError('Erro', 'Não foi possível carregar as condicionantes.')
@@ -94,7 +117,11 @@ export function CondicionantesCard({ servicoId }: { servicoId: string }) {
                   c={c}
                   onEdit={() => setEditando(c)}
                   onDelete={() => setExcluindo(c)}
+                  servicoId={servicoId}
                   onEntrega={(e) => setEntrega({ entrega: e, item: c.item })}
+                  onEnviar={(e) => setEnviando({ entrega: e, item: c.item })}
+                  onAprovar={aprovar}
+                  onRejeitar={(e) => setRejeitando({ entrega: e, item: c.item })}
                 />
               ))}
             </ul>
@@ -111,6 +138,17 @@ export function CondicionantesCard({ servicoId }: { servicoId: string }) {
       {entrega && (
         <EntregaDialog servicoId={servicoId} {...entrega} onClose={() => setEntrega(null)} />
       )}
+      <EnviarEvidenciaDialog
+        servicoId={servicoId}
+        alvo={enviando}
+        admin
+        onClose={() => setEnviando(null)}
+      />
+      <RejeitarEvidenciaDialog
+        servicoId={servicoId}
+        alvo={rejeitando}
+        onClose={() => setRejeitando(null)}
+      />
       <ConfirmDialog
         open={excluindo !== null}
         onOpenChange={(o) => !o && setExcluindo(null)}
@@ -140,16 +178,26 @@ export function CondicionantesCard({ servicoId }: { servicoId: string }) {
   )
 }
 
+const PENDENTES = ['atrasada', 'proxima', 'no_prazo']
+
 function CondicionanteItem({
   c,
+  servicoId,
   onEdit,
   onDelete,
   onEntrega,
+  onEnviar,
+  onAprovar,
+  onRejeitar,
 }: {
   c: Condicionante
+  servicoId: string
   onEdit: () => void
   onDelete: () => void
   onEntrega: (e: Entrega) => void
+  onEnviar: (e: Entrega) => void
+  onAprovar: (e: Entrega) => void
+  onRejeitar: (e: Entrega) => void
 }) {
   const [todas, setTodas] = useState(false)
   const abertas = c.entregas.filter((e) => ABERTAS.includes(e.situacao))
@@ -213,6 +261,42 @@ function CondicionanteItem({
                     ? `Protocolo ${e.protocolo_orgao}${e.protocolado_em ? ` em ${formatDate(e.protocolado_em)}` : ''}`
                     : ''}
                 </span>
+                {e.situacao === 'em_analise' && (
+                  <>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-7 px-2"
+                      aria-label={`Aprovar a evidência da entrega de ${formatDate(e.data_prevista)}`}
+                      onClick={() => onAprovar(e)}
+                    >
+                      <Check />
+                      Aprovar
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-7 px-2 text-destructive hover:text-destructive"
+                      aria-label={`Rejeitar a evidência da entrega de ${formatDate(e.data_prevista)}`}
+                      onClick={() => onRejeitar(e)}
+                    >
+                      <X />
+                      Rejeitar
+                    </Button>
+                  </>
+                )}
+                {(PENDENTES.includes(e.situacao) || e.situacao === 'em_analise') && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="h-7 px-2"
+                    aria-label={`Enviar evidência da entrega de ${formatDate(e.data_prevista)}`}
+                    onClick={() => onEnviar(e)}
+                  >
+                    <Upload />
+                    Evidência
+                  </Button>
+                )}
                 <Button
                   variant="ghost"
                   size="sm"
@@ -223,6 +307,7 @@ function CondicionanteItem({
                   <FilePenLine />
                   Protocolo
                 </Button>
+                <EvidenciasEntrega servicoId={servicoId} entrega={e} />
               </li>
             ))}
           </ul>

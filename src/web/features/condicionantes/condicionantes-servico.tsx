@@ -1,13 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
-import { ClipboardCheck } from 'lucide-react'
+import { ClipboardCheck, Upload } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
+import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx'
 import { condicionantesQuery } from './api.ts'
+import { EvidenciasEntrega } from './evidencias.tsx'
 import { RelatorioLinks, SituacaoBadge } from './situacao-badge.tsx'
 import { formatDate } from '#shared/datas.ts'
-import type { Condicionante } from '#shared/schemas/condicionantes.ts'
+import type { Condicionante, Entrega } from '#shared/schemas/condicionantes.ts'
 import { ROTULO_PERIODICIDADE, ROTULO_RESPONSAVEL } from '#shared/condicionantes.ts'
 
 const ABERTAS = ['atrasada', 'proxima', 'no_prazo', 'em_analise']
+
+// "Enviar evidência" loads when it opens: the service's screen shows without it.
+const EnviarEvidenciaDialog = lazy(() =>
+  import('./evidencia-dialogs.tsx').then((m) => ({ default: m.EnviarEvidenciaDialog })),
+)
 
 const periodicidade = (c: Condicionante) =>
   c.tipo === 'continua'
@@ -24,6 +32,7 @@ const periodicidade = (c: Condicionante) =>
  */
 export function CondicionantesServico({ servicoId }: { servicoId: string }) {
   const { data } = useQuery(condicionantesQuery(servicoId))
+  const [enviando, setEnviando] = useState<{ entrega: Entrega; item: string } | null>(null)
   if (!data?.length) return null
   return (
     <Card className="gap-4" role="region" aria-label="Condicionantes">
@@ -63,6 +72,19 @@ export function CondicionantesServico({ servicoId }: { servicoId: string }) {
                             Protocolo {e.protocolo_orgao}
                           </span>
                         )}
+                        {c.responsavel === 'cliente' && (
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            className="ml-auto h-8"
+                            aria-label={`Enviar evidência da entrega de ${formatDate(e.data_prevista)}`}
+                            onClick={() => setEnviando({ entrega: e, item: c.item })}
+                          >
+                            <Upload />
+                            Enviar evidência
+                          </Button>
+                        )}
+                        <EvidenciasEntrega servicoId={servicoId} entrega={e} />
                       </li>
                     ))}
                   </ul>
@@ -72,6 +94,15 @@ export function CondicionantesServico({ servicoId }: { servicoId: string }) {
           })}
         </ul>
       </CardContent>
+      {enviando && (
+        <Suspense>
+          <EnviarEvidenciaDialog
+            servicoId={servicoId}
+            alvo={enviando}
+            onClose={() => setEnviando(null)}
+          />
+        </Suspense>
+      )}
     </Card>
   )
 }

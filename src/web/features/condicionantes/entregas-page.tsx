@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ExternalLink, X } from 'lucide-react'
+import { Check, ExternalLink, X } from 'lucide-react'
+import { useState } from 'react'
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx'
 import { useListParams } from '../../components/data-table/use-list-params.ts'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -7,7 +8,10 @@ import { Button } from '../../components/ui/button.tsx'
 import { DateField } from '../../components/ui/date-field.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { paths } from '../../paths.ts'
-import { entregasQuery } from './api.ts'
+import { entregasQuery, useRevisarEvidencia } from './api.ts'
+import { RejeitarEvidenciaDialog } from './evidencia-dialogs.tsx'
+import { EvidenciasEntrega } from './evidencias.tsx'
+import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { SituacaoBadge } from './situacao-badge.tsx'
 import { formatDate, isIsoDate } from '#shared/datas.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
@@ -38,6 +42,8 @@ export function EntregasPage() {
     ? (f.responsavel as Responsavel)
     : undefined
   const clienteId = f.cliente_id && UUID.test(f.cliente_id) ? f.cliente_id : undefined
+  const revisar = useRevisarEvidencia()
+  const [rejeitando, setRejeitando] = useState<EntregaListada | null>(null)
   const q = useQuery(
     entregasQuery({
       situacao,
@@ -107,6 +113,20 @@ export function EntregasPage() {
       ),
     },
     {
+      id: 'evidencias',
+      header: 'Evidência',
+      cellClassName: 'whitespace-normal min-w-48',
+      cell: (e) =>
+        e.evidencias.length ? (
+          <EvidenciasEntrega
+            servicoId={e.servico_id}
+            entrega={{ ...e, evidencias: e.evidencias.filter((v) => v.atual) }}
+          />
+        ) : (
+          '-'
+        ),
+    },
+    {
       id: 'responsavel',
       header: 'Responsável',
       cell: (e) => ROTULO_RESPONSAVEL[e.responsavel],
@@ -173,6 +193,31 @@ export function EntregasPage() {
         rows={q.data?.rows}
         getRowId={(e) => e.id}
         actions={(e) => [
+          ...(e.situacao === 'em_analise'
+            ? [
+                {
+                  label: 'Aprovar',
+                  icon: Check,
+                  ariaLabel: `Aprovar a evidência da condicionante ${e.item} de ${e.cliente_nome}`,
+                  disabled: revisar.isPending,
+                  onClick: () =>
+                    revisar.mutate(
+                      { servicoId: e.servico_id, entregaId: e.id, estado: 'aprovado' },
+                      {
+                        onSuccess: () => notifySuccess('Evidência aprovada!'),
+                        onError: () => notifyError('Erro', 'Não foi possível aprovar a evidência.'),
+                      },
+                    ),
+                },
+                {
+                  label: 'Rejeitar',
+                  icon: X,
+                  destructive: true,
+                  ariaLabel: `Rejeitar a evidência da condicionante ${e.item} de ${e.cliente_nome}`,
+                  onClick: () => setRejeitando(e),
+                },
+              ]
+            : []),
           {
             label: 'Ver serviço',
             icon: ExternalLink,
@@ -220,6 +265,13 @@ export function EntregasPage() {
           noMatch: 'Nenhuma entrega com estes filtros.',
         }}
       />
+      {rejeitando && (
+        <RejeitarEvidenciaDialog
+          servicoId={rejeitando.servico_id}
+          alvo={{ entrega: rejeitando, item: rejeitando.item }}
+          onClose={() => setRejeitando(null)}
+        />
+      )}
     </>
   )
 }
