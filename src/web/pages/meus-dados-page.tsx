@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useDeferredValue, useEffect } from 'react'
+import { startTransition, useDeferredValue, useEffect, useState } from 'react'
 import { PageHeader } from '../components/page-header.tsx'
 import { CenteredSpinner } from '../components/ui/spinner.tsx'
 import { notifyError } from '../lib/notify.ts'
@@ -20,11 +20,16 @@ import { PrivacidadeCard } from '../features/privacidade/privacidade-card.tsx'
 export function MeusDadosPage() {
   const { data: me } = useMe()
   const { data, isPending, isError } = useQuery(meusDadosQuery())
-  const loaded = !isPending && !!me
-  // The cards below the form ask for their own data (sessions, e-mail choices, privacy): they are
-  // drawn in a deferred render after the form, so the screen's content comes first and their
-  // requests follow it (issue 32: at most 10 requests before a client screen shows).
-  const below = useDeferredValue(loaded)
+  // The record's arrival draws the form in a deferred render: React draws it in slices, giving the
+  // phone's main thread back between them, instead of one long task (the masks, the fields).
+  const loaded = useDeferredValue(!isPending && !!me)
+  // The cards below the form (the password's, then those that ask for their own data: sessions,
+  // e-mail choices, privacy) are drawn once the form is on screen, in a render of their own, so the screen's content comes
+  // first and their requests follow it (issue 32: at most 10 requests before a client screen shows).
+  const [below, setBelow] = useState(false)
+  useEffect(() => {
+    if (loaded) startTransition(() => setBelow(true))
+  }, [loaded])
 
   useEffect(() => {
     if (isError) notifyError('Erro', 'Não foi possível carregar seus dados.')
@@ -36,7 +41,7 @@ export function MeusDadosPage() {
         title="Meus Dados"
         description="Mantenha seus dados cadastrais e endereço atualizados."
       />
-      {isPending || !me ? (
+      {!loaded || !me ? (
         <CenteredSpinner label="Carregando seus dados..." />
       ) : (
         <div className="grid gap-6">
@@ -45,9 +50,9 @@ export function MeusDadosPage() {
             cliente={data?.cliente ?? null}
             email={me.user.email}
           />
-          <AlterarSenhaCard />
           {below && (
             <>
+              <AlterarSenhaCard />
               <SegurancaCard />
               <SessoesCard />
               <NotificacoesCard />
