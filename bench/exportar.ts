@@ -20,6 +20,7 @@ import { openDatabase } from '../src/server/db/client.ts'
 import { seedStatuses } from '../src/server/db/seed.ts'
 import { signInAdminOverHttp } from '../tests/setup/totp.ts'
 import { startServer, stopServer } from './servidor.ts'
+import { latenciasEmSerie, sondar, type Latencias } from './sonda.ts'
 import { FIRST, LAST, TIPOS } from './dados.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -33,10 +34,6 @@ const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0
-}
 
 async function buildServer() {
   const outfile = path.join(ROOT, 'node_modules/.cache/portal-bench-exportar/server/main.js')
@@ -86,8 +83,8 @@ type Resultado = {
   segundos: number
   rssAntes: number
   rssPico: number
-  latAntes: { p50: number; p95: number }
-  latDurante: { p50: number; p95: number; n: number }
+  latAntes: Latencias
+  latDurante: Latencias
 }
 
 async function main() {
@@ -113,12 +110,7 @@ async function main() {
     const cookie = await signInAdminOverHttp(base, ADMIN, {})
     const headers = { cookie, origin: base }
     const get = (url: string) => fetch(`${base}${url}`, { headers })
-    const pagina = async () => {
-      const t0 = performance.now()
-      const res = await get('/api/admin/servicos')
-      await res.arrayBuffer()
-      return performance.now() - t0
-    }
+    const pagina = async () => (await get('/api/admin/servicos')).arrayBuffer()
     // Warm-up: the dashboard, and a small export of each format (exceljs and the statements loaded).
     for (let i = 0; i < 20; i++) await pagina()
     for (const f of ['csv', 'xlsx'])
@@ -128,19 +120,11 @@ async function main() {
       for (const leitor of ['rápido', 'parado 5 s'] as const) {
         global.gc?.()
         await sleep(1000)
-        const antes: number[] = []
-        for (let i = 0; i < 30; i++) antes.push(await pagina())
+        const latAntes = await latenciasEmSerie(pagina)
         const rssAntes = rssMb(pid)
         let rssPico = rssAntes
-        let fim = false
         const amostra = setInterval(() => (rssPico = Math.max(rssPico, rssMb(pid))), 25)
-        const durante: number[] = []
-        const sonda = (async () => {
-          while (!fim) {
-            durante.push(await pagina())
-            await sleep(100)
-          }
-        })()
+        const sonda = sondar(pagina)
         const t0 = performance.now()
         const res = await get(`/api/admin/servicos/exportar?formato=${formato}`)
         if (!res.ok) throw new Error(`export ${formato}: ${res.status}`)
@@ -152,8 +136,7 @@ async function main() {
           primeira = false
         }
         const segundos = (performance.now() - t0) / 1000
-        fim = true
-        await sonda
+        const latDurante = await sonda.parar()
         clearInterval(amostra)
         const arquivo = Buffer.concat(partes)
         let linhas: number
@@ -171,8 +154,8 @@ async function main() {
           segundos,
           rssAntes,
           rssPico,
-          latAntes: { p50: pct(antes, 50), p95: pct(antes, 95) },
-          latDurante: { p50: pct(durante, 50), p95: pct(durante, 95), n: durante.length },
+          latAntes,
+          latDurante,
         }
         log(JSON.stringify(r))
         resultados.push(r)

@@ -1,10 +1,22 @@
 import PDFDocument from 'pdfkit'
 import type { Empresa } from '#shared/schemas/empresa.ts'
 import { formatDate, today } from '#shared/datas.ts'
+import { textoPdf } from './texto.ts'
 
 // The portal's PDFs (the condicionantes report, the service's dossier index): pdfkit with its
 // standard fonts (Helvetica, WinAnsi: Portuguese accents included, nothing to embed), and the
-// firm's "Dados da empresa" on top of each.
+// firm's "Dados da empresa" on top of each. Every text drawn or measured on them goes through
+// `textoPdf` (characters those fonts lack replaced), here once for all their callers.
+
+type Metodo = (...args: unknown[]) => unknown
+const comTexto = (args: unknown[]) =>
+  typeof args[0] === 'string' ? [textoPdf(args[0]), ...args.slice(1)] : args
+
+/** `doc[nome]` with its first argument (the text) passed through `textoPdf`. */
+function filtrar(doc: PDFKit.PDFDocument, nome: 'text' | 'heightOfString' | 'widthOfString') {
+  const original = (doc[nome] as Metodo).bind(doc)
+  ;(doc as unknown as Record<string, Metodo>)[nome] = (...args) => original(...comTexto(args))
+}
 
 /** A new A4 PDF titled `titulo`, by the firm: the caller draws it and calls `end()`. */
 export function novoPdf(p: {
@@ -15,6 +27,9 @@ export function novoPdf(p: {
   const doc = new PDFDocument({ size: 'A4', layout: p.layout ?? 'portrait', margin: 36 })
   doc.info.Title = p.titulo
   doc.info.Author = p.empresa.nome
+  filtrar(doc, 'text')
+  filtrar(doc, 'heightOfString')
+  filtrar(doc, 'widthOfString')
   return doc
 }
 

@@ -557,6 +557,18 @@ describe('GET /api/servicos/:id/condicionantes/relatorio (XLSX and PDF)', () => 
     expect(text).not.toContain('Condicionante interna')
   })
 
+  it("PDF: a character its fonts lack (an emoji, '≥') prints as the shared fallback", async () => {
+    const s = await licenca(addDays(HOJE, 365))
+    await criar(s.id, { ...trimestral, descricao: 'Plantar 300 mudas 🌱 (altura ≥ 1 m) — área B' })
+    const res = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/servicos/${s.id}/condicionantes/relatorio?formato=pdf`,
+    })
+    expect(res.statusCode).toBe(200)
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true })
+    expect(text.replace(/\s+/g, ' ')).toContain('Plantar 300 mudas ? (altura >= 1 m) — área B')
+  })
+
   it('a bad format is a Portuguese 400', async () => {
     const { s } = await comCondicionantes()
     await expectRefused(

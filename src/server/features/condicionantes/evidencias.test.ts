@@ -5,13 +5,21 @@ import { eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditoria, condicionantesEntregas, documentoVersoes } from '../../db/schema.ts'
+import { auditoria, clientes, condicionantesEntregas, documentoVersoes } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import {
+  AUDIENCES,
+  createActors,
+  createClientActor,
+  PASSWORD,
+  type Actor,
+  type AudienceName,
+} from '#tests/setup/actors.ts'
 import { adminOnly, expectRefused } from '#tests/setup/helpers.ts'
 import { pdfOf } from '#tests/setup/uploads.ts'
 import { createServico, createTipoServico } from '#tests/factories.ts'
 import { addDays, today } from '#shared/datas.ts'
+import { formatDocumento } from '#shared/documento.ts'
 import type { Condicionante, Entrega } from '#shared/schemas/condicionantes.ts'
 import type { Notificacoes } from '#shared/schemas/notificacoes.ts'
 
@@ -477,5 +485,53 @@ describe('loose ends', () => {
       payload: { ...base, visivel_cliente: false },
     })
     expect(await sino()).not.toContain('Foto ilegível 7781.')
+  })
+})
+
+describe('an erasure (LGPD) of the client who sent evidence', () => {
+  it('keeps the evidence (file, SHA-256, review) with its comment without their values', async () => {
+    // A client of its own: the erasure removes its account.
+    const a = await createClientActor(t, 'owner')
+    const [cliente] = await t.db.select().from(clientes).where(eq(clientes.id, a.clienteId!))
+    const tipo = await createTipoServico(t.db)
+    const servico = await createServico(t.db, {
+      cliente_id: cliente.id,
+      tipo_servico_id: tipo.id,
+      vigencia_inicio: HOJE,
+      vigencia_fim: addDays(HOJE, 730),
+    })
+    const criada = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/servicos/${servico.id}/condicionantes`,
+      payload: base,
+    })
+    expect(criada.statusCode, criada.body).toBe(201)
+    const entrega = (criada.json() as Condicionante).entregas[0]
+    const comentario = `Laudo assinado por ${cliente.nome} (CPF ${formatDocumento(cliente.documento)}), contato ${cliente.email}.`
+    const res = await enviar(a, servico.id, entrega.id, undefined, { comentario })
+    expect(res.statusCode, res.body).toBe(201)
+    expect((await revisar(servico.id, entrega.id, { estado: 'aprovado' })).statusCode).toBe(200)
+
+    const pedido = await a.inject({
+      method: 'POST',
+      url: '/api/meus-dados/exclusao',
+      payload: { senha: PASSWORD },
+    })
+    expect(pedido.statusCode, pedido.body).toBe(201)
+    const concluida = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/admin/solicitacoes-lgpd/${pedido.json().id}/concluir`,
+    })
+    expect(concluida.statusCode, concluida.body).toBe(200)
+
+    const [v] = await t.db
+      .select()
+      .from(documentoVersoes)
+      .where(eq(documentoVersoes.entrega_id, entrega.id))
+    expect(v).toMatchObject({ sha256: sha(LAUDO), estado: 'aprovado', enviado_por: 'cliente' })
+    expect(v.comentario).toBe(
+      'Laudo assinado por [dado removido] (CPF [dado removido]), contato [dado removido].',
+    )
+    expect(storedFiles().some((f) => f.endsWith(v.caminho.split('/').pop()!))).toBe(true)
   })
 })

@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import { multipart } from '#tests/setup/helpers.ts'
 import {
+  createCliente,
   createRegra,
   createServico,
   createTipoDocumento,
@@ -254,6 +255,26 @@ describe('GET /api/servicos/:id/dossie', () => {
       expect(text).toContain('Documentos aprovados (0)')
       expect(text).toContain(SEM_DOCUMENTOS)
     }
+  })
+})
+
+describe("characters outside the PDF fonts' Windows-1252", () => {
+  it("print as a fallback (an emoji as '?', an arrow as '->'), the others as they are", async () => {
+    const cliente = await createCliente(t.db, { nome: 'Fazenda Ipê — Lote 3 🌳 → Norte' })
+    const s = await createServico(t.db, {
+      cliente_id: cliente.id,
+      tipo_servico_id: tipoServicoId,
+      protocolo: '2026-EMOJI',
+    })
+    const msg = await actors.admin.inject({
+      method: 'POST',
+      url: `/api/servicos/${s.id}/mensagens`,
+      payload: { texto: 'Vistoria às 14h ✓ — tudo certo 👍🏽', interna: true },
+    })
+    expect(msg.statusCode, msg.body).toBe(201)
+    const { text } = await baixar(actors.admin, s.id)
+    expect(text).toContain('Cliente: Fazenda Ipê — Lote 3 ? -> Norte')
+    expect(text).toContain('Vistoria às 14h v — tudo certo ?')
   })
 })
 
