@@ -691,6 +691,15 @@ async function consistency(db: Db) {
              WHEN lower(coalesce(st.nome, '')) IN ('em renovação', 'renovada') THEN NULL
              ELSE s.vigencia_fim END) +
       (SELECT count(*) FROM servicos_painel p WHERE NOT EXISTS (SELECT 1 FROM servicos s WHERE s.id = p.servico_id)) +
+      (SELECT count(*) FROM (
+        (SELECT s.id, s.vigencia_fim - t.antecedencia_renovacao FROM servicos s
+           JOIN tipos_servicos t ON t.id = s.tipo_servico_id
+          WHERE s.vigencia_fim IS NOT NULL AND t.antecedencia_renovacao IS NOT NULL
+         EXCEPT SELECT servico_id, prazo_renovacao FROM servicos_prazos)
+        UNION ALL
+        (SELECT servico_id, prazo_renovacao FROM servicos_prazos
+         EXCEPT SELECT s.id, s.vigencia_fim - t.antecedencia_renovacao FROM servicos s
+           JOIN tipos_servicos t ON t.id = s.tipo_servico_id)) prazos) +
       (SELECT count(*) FROM servicos_painel p LEFT JOIN processos pr ON pr.servico_id = p.servico_id
         WHERE (p.orgao_id, p.etapa) IS DISTINCT FROM (pr.orgao_id, pr.etapa)) +
       (SELECT count(*) FROM (

@@ -495,6 +495,10 @@ export const avisos = pgTable(
     index('avisos_abertos_idx')
       .on(t.servico_id)
       .where(sql`${t.resolvido} = false`),
+    // The calendar: open avisos by their limit date.
+    index('avisos_abertos_limite_idx')
+      .on(t.data_limite)
+      .where(sql`${t.resolvido} = false`),
   ],
 )
 
@@ -702,6 +706,22 @@ export const servicosPainel = pgTable(
     // A short pending list (64 kB, migration 0017): a search reads all of it.
     index('servicos_painel_termos_idx').using('gin', t.termos).with({ gin_pending_list_limit: 64 }),
   ],
+)
+
+/**
+ * The calendar's "Prazo para renovação" of each service whose type has a lead time: its end
+ * date minus that lead time, kept by the triggers of migration 0033 (on servicos and
+ * tipos_servicos), so a period's renewal deadlines are one index range read in date order.
+ */
+export const servicosPrazos = pgTable(
+  'servicos_prazos',
+  {
+    servico_id: uuid('servico_id')
+      .primaryKey()
+      .references(() => servicos.id, { onDelete: 'cascade' }),
+    prazo_renovacao: date('prazo_renovacao').notNull(),
+  },
+  (t) => [index('servicos_prazos_renovacao_idx').on(t.prazo_renovacao, t.servico_id)],
 )
 
 /**

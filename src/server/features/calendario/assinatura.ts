@@ -11,6 +11,7 @@ import {
   FEED_DIAS_DEPOIS,
   ROTULO_EVENTO,
   type Assinatura,
+  type Evento,
 } from '#shared/schemas/calendario.ts'
 import { listEventos } from './calendario.queries.ts'
 
@@ -75,6 +76,29 @@ export async function gerarLink(
 export type Feed = { corpo: string; etag: string; modificado: Date }
 
 /**
+ * The last feed written for each account, by the fingerprint of what it is made of (its events,
+ * the account's side, the address): a calendar app polls the same link again and again, and the
+ * same events make the same bytes, so writing the iCalendar (most of a read's time) is skipped
+ * until an event changes. Derived data only, at most `FEITOS_MAX_CHARS` characters in all.
+ */
+const feitos = new Map<string, { impressao: string; corpo: string }>()
+const FEITOS_MAX_CHARS = 32_000_000
+let feitosChars = 0
+
+function lembrar(userId: string, impressao: string, corpo: string) {
+  const antes = feitos.get(userId)
+  if (antes) feitosChars -= antes.corpo.length
+  feitos.delete(userId)
+  feitos.set(userId, { impressao, corpo })
+  feitosChars += corpo.length
+  for (const [id, f] of feitos) {
+    if (feitosChars <= FEITOS_MAX_CHARS) break
+    feitos.delete(id)
+    feitosChars -= f.corpo.length
+  }
+}
+
+/**
  * The feed of a token, or null when no account has it. All-day events (their day is the
  * deadline's, whatever the server's time zone), UID = the event's stable id, the service and a
  * link to it in the description, an alarm 7 days before; from 90 days back to 400 ahead. No
@@ -102,8 +126,29 @@ export async function lerFeed(db: Db, appUrl: string, token: string): Promise<Fe
     { de: addDays(hoje, -FEED_DIAS_ANTES), ate: addDays(hoje, FEED_DIAS_DEPOIS) },
     { soVisiveis: true, limite: 5000 },
   )
+  const impressao = createHash('sha256')
+    .update(JSON.stringify([conta.role, appUrl, eventos]))
+    .digest('base64url')
+  const feito = feitos.get(conta.userId)
+  let corpo = feito?.corpo ?? ''
+  if (feito?.impressao !== impressao) {
+    corpo = escrever(eventos, actor.role, appUrl)
+    lembrar(conta.userId, impressao, corpo)
+  }
+  const etag = `"${createHash('sha256').update(corpo).digest('base64url')}"`
+  if (etag === conta.etag) return { corpo, etag, modificado: conta.modificado }
+  const [gravado] = await db
+    .update(calendarioAssinaturas)
+    .set({ etag, modificado_em: sql`now()` })
+    .where(eq(calendarioAssinaturas.user_id, conta.userId))
+    .returning({ modificado: calendarioAssinaturas.modificado_em })
+  return { corpo, etag, modificado: gravado?.modificado ?? new Date() }
+}
+
+/** The iCalendar text of the events of an account (`role`: the side its links open). */
+function escrever(eventos: Evento[], role: Actor['role'], appUrl: string): string {
   const link = (servicoId: string) =>
-    conta.role === 'admin'
+    role === 'admin'
       ? `${appUrl}/app/admin/servico/${servicoId}`
       : `${appUrl}/app/servico/${servicoId}/documentos`
   const cal = ical({
@@ -128,13 +173,5 @@ export async function lerFeed(db: Db, appUrl: string, token: string): Promise<Fe
       alarms: [{ type: ICalAlarmType.display, trigger: 7 * 86_400 }],
     })
   }
-  const corpo = cal.toString()
-  const etag = `"${createHash('sha256').update(corpo).digest('base64url')}"`
-  if (etag === conta.etag) return { corpo, etag, modificado: conta.modificado }
-  const [gravado] = await db
-    .update(calendarioAssinaturas)
-    .set({ etag, modificado_em: sql`now()` })
-    .where(eq(calendarioAssinaturas.user_id, conta.userId))
-    .returning({ modificado: calendarioAssinaturas.modificado_em })
-  return { corpo, etag, modificado: gravado?.modificado ?? new Date() }
+  return cal.toString()
 }

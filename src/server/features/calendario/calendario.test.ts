@@ -10,13 +10,16 @@ import {
   getStatus,
   unique,
 } from '#tests/factories.ts'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { rawRows } from '../../db/sql-helpers.ts'
+import { eventosQuery } from './calendario.queries.ts'
 import {
   condicionantes,
   condicionantesEntregas,
   exigencias,
   renovacoes,
   servicos,
+  tiposServicos,
 } from '../../db/schema.ts'
 
 let t: TestApp
@@ -118,6 +121,34 @@ describe('GET /api/calendario', () => {
     expect(evs[1]).toMatchObject({ id: `renovacao:${s.id}`, titulo: 'Prazo para renovação' })
     expect(evs[3]).toMatchObject({ id: `vencimento:${s.id}`, titulo: 'Vencimento da licença' })
     expect((await eventos(actors.owner)).filter((e) => e.servico_id === s.id)).toEqual(evs)
+  })
+
+  it("the renewal deadline follows the service's end date and its type's lead time", async () => {
+    const s = await licenca(actors.owner.clienteId!)
+    const renovacao = async (actor: Actor) =>
+      (await eventos(actor)).filter((e) => e.id === `renovacao:${s.id}`).map((e) => e.data)
+    for (const actor of [actors.owner, actors.admin])
+      expect(await renovacao(actor)).toEqual(['2031-03-10'])
+    await t.db.update(servicos).set({ vigencia_fim: '2031-03-25' }).where(eq(servicos.id, s.id))
+    for (const actor of [actors.owner, actors.admin])
+      expect(await renovacao(actor)).toEqual(['2031-03-15'])
+    await t.db
+      .update(tiposServicos)
+      .set({ antecedencia_renovacao: 20 })
+      .where(eq(tiposServicos.id, s.tipo_servico_id))
+    for (const actor of [actors.owner, actors.admin])
+      expect(await renovacao(actor)).toEqual(['2031-03-05'])
+    await t.db
+      .update(tiposServicos)
+      .set({ antecedencia_renovacao: null })
+      .where(eq(tiposServicos.id, s.tipo_servico_id))
+    for (const actor of [actors.owner, actors.admin]) expect(await renovacao(actor)).toEqual([])
+    const outro = await createTipoServico(t.db, { antecedencia_renovacao: 1 })
+    await t.db.update(servicos).set({ tipo_servico_id: outro.id }).where(eq(servicos.id, s.id))
+    for (const actor of [actors.owner, actors.admin])
+      expect(await renovacao(actor)).toEqual(['2031-03-24'])
+    await t.db.update(servicos).set({ vigencia_fim: null }).where(eq(servicos.id, s.id))
+    for (const actor of [actors.owner, actors.admin]) expect(await renovacao(actor)).toEqual([])
   })
 
   it('a renewal filed, an exigência answered and an archived service leave the calendar', async () => {
@@ -236,5 +267,30 @@ describe('Condicionantes in the calendar', () => {
       ['condicionante', '2031-03-09'],
     ])
     expect(doServico(await eventos(actors.otherClient), s.id)).toEqual([])
+  })
+})
+
+describe('the indexes of the calendar', () => {
+  it("each kind is a range of its own date index, and only the answer's clients are read", async () => {
+    const admin = { userId: actors.admin.userId!, email: 'admin', role: 'admin' } as const
+    const plano = await t.db.transaction(async (tx) => {
+      // few rows make a scan and a sort cheaper; this asks whether each index serves its branch
+      await tx.execute(sql`set local enable_seqscan = off`)
+      await tx.execute(sql`set local enable_bitmapscan = off`)
+      const linhas = await rawRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain ${eventosQuery(admin as never, { de: DE, ate: ATE })}`,
+      )
+      return linhas.map((r) => r['QUERY PLAN']).join('\n')
+    })
+    for (const indice of [
+      'servicos_vigencia_fim_idx',
+      'servicos_prazos_renovacao_idx',
+      'avisos_abertos_limite_idx',
+      'exigencias_abertas_prazo_idx',
+      'condicionantes_entregas_pendentes_idx',
+    ])
+      expect(plano).toContain(indice)
+    expect(plano).not.toMatch(/Seq Scan on (servicos|clientes|avisos|exigencias)\b/)
   })
 })
