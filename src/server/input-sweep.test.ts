@@ -270,7 +270,9 @@ describe('/api/auth: a NUL anywhere in a body is a 400 in Portuguese', () => {
               payload,
             })
             if (res.statusCode !== 400 || !/^Dados inválidos\./.test(res.json().message ?? ''))
-              wrong.push(`${who} ${path} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body}`)
+              wrong.push(
+                `${who} ${path} ${JSON.stringify(payload)} → ${res.statusCode} ${res.body}`,
+              )
           }
       }
     expect(wrong, wrong.join('\n')).toEqual([])

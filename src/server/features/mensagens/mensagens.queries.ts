@@ -15,7 +15,15 @@ import { HttpError, notFound } from '../../errors.ts'
 import type { Actor } from '../../policy.ts'
 import { assertCotaCliente } from '../../storage/cota.ts'
 import { isIsoTimestamp } from '#shared/datas.ts'
-import { type Anexo, type LadoMensagem, type Mensagem, type MensagemCreate, type Mensagens, type NaoLidas, type MensagemUpdate } from '#shared/schemas/mensagens.ts'
+import {
+  type Anexo,
+  type LadoMensagem,
+  type Mensagem,
+  type MensagemCreate,
+  type Mensagens,
+  type NaoLidas,
+  type MensagemUpdate,
+} from '#shared/schemas/mensagens.ts'
 import { MENSAGEM_EDICAO_MINUTOS, MENSAGENS_PAGINA } from '#shared/mensagens.ts'
 
 export const MENSAGEM_NAO_ENCONTRADA = 'Mensagem não encontrada.'

@@ -1,11 +1,4 @@
-import {
-  createContext,
-  use,
-  useId,
-  useState,
-  type ComponentProps,
-  type KeyboardEvent,
-} from 'react'
+import { createContext, use, useId, useState, type ComponentProps, type KeyboardEvent } from 'react'
 import { cn } from '../../lib/utils.ts'
 
 /**
