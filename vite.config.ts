@@ -101,8 +101,9 @@ const formsModules = [
   /src[\\/]web[\\/]components[\\/]ui[\\/](date-field|masked-input)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]conta[\\/](dois-fatores|alterar-senha-card)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]clientes[\\/](contato-endereco-fields|cep-field)\.tsx$/,
-  // Meus Dados is a form at first sight: it travels with the forms (one script request less).
-  /src[\\/]web[\\/](pages[\\/]meus-dados-page|features[\\/]clientes[\\/]meus-dados-form)\.tsx$/,
+  // Meus Dados' form and cards travel with the forms; its frame (title, spinner) is in `area`,
+  // drawn before them.
+  /src[\\/]web[\\/](pages[\\/]meus-dados-conteudo|features[\\/]clientes[\\/]meus-dados-form)\.tsx$/,
 ]
 
 /**
@@ -121,7 +122,8 @@ const anyForms = (id: string) =>
 
 /** What the `area` chunk holds: the signed-in frame and what the screens behind it share. */
 const areaModules = [
-  /src[\\/]web[\\/]pages[\\/]app-layout\.tsx$/,
+  // Meus Dados' frame (its title and spinner, ~1 KB) rides with the area: no request of its own.
+  /src[\\/]web[\\/]pages[\\/](app-layout|meus-dados-page)\.tsx$/,
   /src[\\/]web[\\/]components[\\/](?!ui[\\/](tabs|spinner|calendario)\.tsx$|toaster\.tsx$).*\.tsx?$/,
   /src[\\/]shared[\\/]/,
   // The client screens' cards and badges that other screens show too.

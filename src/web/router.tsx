@@ -105,9 +105,7 @@ const screens: RouteObject[] = [
         import('./pages/meus-prazos-page.tsx').then((m) => ({ Component: m.MeusPrazosPage })),
       ),
       page('meus-dados', 'Meus Dados', 'usuario', () =>
-        import('./pages/meus-dados-page.tsx').then((m) => ({
-          Component: m.MeusDadosPage,
-        })),
+        import('./pages/meus-dados-page.tsx').then((m) => ({ Component: m.MeusDadosPage })),
       ),
       page('servico/:servicoId/documentos', 'Documentos Exigidos', 'usuario', () =>
         import('./pages/documentos-servico-page.tsx').then((m) => ({
