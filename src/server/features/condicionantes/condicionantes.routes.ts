@@ -23,15 +23,14 @@ import { enviarEvidencia } from './enviar-evidencia.ts'
 import { getEvidenciaArquivo, revisarEvidencia } from './evidencias.queries.ts'
 import { gerarRelatorio } from './relatorio.ts'
 import {
-  countAtrasadas,
   createCondicionante,
   deleteCondicionante,
   getEntrega,
   listCondicionantes,
-  listEntregas,
   updateCondicionante,
   updateEntrega,
 } from './condicionantes.queries.ts'
+import { countAtrasadas, listEntregas } from './entregas-lista.queries.ts'
 
 /**
  * The condicionantes of a licence: the "Condicionantes" card of the service detail (admin: add,

@@ -4,13 +4,7 @@ import { Field, FormDialog } from '../../components/data-table/form-dialog.tsx'
 import { notifyFailure } from '../../components/data-table/notify-failure.ts'
 import { FormDateField } from '../../components/ui/date-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select.tsx'
+import { FormSelect } from '../../components/ui/form-select.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { notifyInvalid, notifySuccess } from '../../lib/notify.ts'
@@ -120,23 +114,13 @@ export function CondicionanteDialog({
           />
         </Field>
         <Field label="Tipo" htmlFor="cond-tipo" required error={errors.tipo?.message}>
-          <Controller
+          <FormSelect
             control={form.control}
             name="tipo"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="cond-tipo" aria-label="Tipo">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TIPOS_CONDICIONANTE.map((t) => (
-                    <SelectItem key={t} value={t}>
-                      {ROTULO_TIPO[t]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            id="cond-tipo"
+            label="Tipo"
+            valores={TIPOS_CONDICIONANTE}
+            rotulos={ROTULO_TIPO}
           />
         </Field>
       </div>
@@ -160,23 +144,14 @@ export function CondicionanteDialog({
             required
             error={errors.periodicidade?.message}
           >
-            <Controller
+            <FormSelect
               control={form.control}
               name="periodicidade"
-              render={({ field }) => (
-                <Select value={field.value ?? undefined} onValueChange={field.onChange}>
-                  <SelectTrigger id="cond-periodicidade" aria-label="Periodicidade">
-                    <SelectValue placeholder="Selecione" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {PERIODICIDADES.map((p) => (
-                      <SelectItem key={p} value={p}>
-                        {ROTULO_PERIODICIDADE[p]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              id="cond-periodicidade"
+              label="Periodicidade"
+              valores={PERIODICIDADES}
+              rotulos={ROTULO_PERIODICIDADE}
+              placeholder="Selecione"
             />
           </Field>
           {periodicidade === 'meses' && (
@@ -209,23 +184,13 @@ export function CondicionanteDialog({
         </div>
       )}
       <Field label="Responsável" htmlFor="cond-responsavel" required>
-        <Controller
+        <FormSelect
           control={form.control}
           name="responsavel"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id="cond-responsavel" aria-label="Responsável">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {RESPONSAVEIS.map((r) => (
-                  <SelectItem key={r} value={r}>
-                    {ROTULO_RESPONSAVEL[r]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
+          id="cond-responsavel"
+          label="Responsável"
+          valores={RESPONSAVEIS}
+          rotulos={ROTULO_RESPONSAVEL}
         />
       </Field>
       <Controller
