@@ -35,6 +35,7 @@ import { ORGAOS } from '../src/server/scripts/demo-dados.ts'
 import { today } from '../src/shared/datas.ts'
 import type { Etapa } from '../src/shared/processo.ts'
 import { signInAdminOverHttp } from '../tests/setup/totp.ts'
+import { medirJob, type JobRow } from './avisos-job.ts'
 import { startServer, stopServer } from './servidor.ts'
 import { CATEGORIAS, DOCS, EMPRESAS, FIRST, LAST, TIPOS, UFS, variedTerms } from './dados.ts'
 
@@ -487,6 +488,9 @@ function startBenchServer(main: string, env: Record<string, string>) {
     ADMIN_PASSWORD: ADMIN.password,
     AUTH_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',
+    // The daily job would catch up at start-up, over the whole data set, while the cases run;
+    // the Condicionantes bench times it on its own (`bench/avisos-job.ts`).
+    WARNINGS_SCHEDULER: 'off',
   })
 }
 
@@ -1099,7 +1103,9 @@ async function fillCondicionantes(db: Db) {
 /** The "Condicionantes" cases on one database: each answer checked (200, a page), then loaded. */
 async function benchCondicionantes(label: string, main: string, kind: 'pglite' | 'postgres') {
   const rows: Row[] = []
+  let job: JobRow[] = []
   let env: Record<string, string>
+  let reopen: () => ReturnType<typeof openDatabase>
   let cleanup: () => Promise<void>
   let clienteId: string
   const t0 = Date.now()
@@ -1117,6 +1123,7 @@ async function benchCondicionantes(label: string, main: string, kind: 'pglite' |
     await fillCondicionantes(database.db)
     clienteId = await umCliente(database.db)
     await database.close()
+    reopen = () => openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') })
     env = { DATA_DIR: dataDir }
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true })
   } else {
@@ -1132,6 +1139,7 @@ async function benchCondicionantes(label: string, main: string, kind: 'pglite' |
     await fillCondicionantes(database.db)
     clienteId = await umCliente(database.db)
     await database.close()
+    reopen = () => openDatabase({ databaseUrl: u.toString() })
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-cond-'))
     env = { DATABASE_URL: u.toString(), DATA_DIR: dataDir }
     cleanup = async () => {
@@ -1194,15 +1202,37 @@ async function benchCondicionantes(label: string, main: string, kind: 'pglite' |
     } finally {
       await stopServer(child)
     }
+    const database = await reopen()
+    try {
+      job = await medirJob(database.db, label, today())
+    } finally {
+      await database.close()
+    }
+    for (const r of job)
+      log(`${label} | daily job, ${r.run} | ${r.seconds.toFixed(1)} s | ${r.told} warnings`)
   } finally {
     await cleanup()
   }
-  return rows
+  return { rows, job }
 }
 
 /** `hoje` plus `dias` (ISO dates). */
 const addDaysIso = (hoje: string, dias: number) =>
   new Date(Date.parse(`${hoje}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10)
+
+/** The daily job's two runs over the same data set (target: under a minute). */
+function jobTable(rows: JobRow[]) {
+  return [
+    'The daily warnings job over the same data set (`bench/avisos-job.ts`; target: under a minute):',
+    '',
+    '| database | run | seconds | warnings given | notifications written |',
+    '|---|---|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.db} | ${r.run} | ${r.seconds.toFixed(1)} | ${r.told.toLocaleString('en-US')} | ${r.notified.toLocaleString('en-US')} |`,
+    ),
+  ].join('\n')
+}
 
 function condicionantesTable(rows: Row[]) {
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
@@ -1240,11 +1270,17 @@ async function main() {
   // BENCH_CASES=condicionantes runs the "Condicionantes" list case alone (RESULTS-condicionantes.md).
   if (process.env.BENCH_CASES === 'condicionantes') {
     const condRows: Row[] = []
-    if (only !== 'postgres')
-      condRows.push(...(await benchCondicionantes('PGlite', mainJs, 'pglite')))
-    if (only !== 'pglite')
-      condRows.push(...(await benchCondicionantes('PostgreSQL', mainJs, 'postgres')))
-    const table = condicionantesTable(condRows)
+    const jobRows: JobRow[] = []
+    for (const [label, kind] of [
+      ['PGlite', 'pglite'],
+      ['PostgreSQL', 'postgres'],
+    ] as const) {
+      if (only && only !== kind) continue
+      const { rows, job } = await benchCondicionantes(label, mainJs, kind)
+      condRows.push(...rows)
+      jobRows.push(...job)
+    }
+    const table = `${condicionantesTable(condRows)}\n\n${jobTable(jobRows)}`
     console.log(`\n${table}\n`)
     writeFileSync(
       path.join(ROOT, 'bench', 'RESULTS-condicionantes.md'),

@@ -121,12 +121,15 @@ export async function nomeCliente(tx: DbOrTx, servicoId: string): Promise<string
   return row?.nome ?? 'cliente'
 }
 
+/** The name below in SQL, over a service `s` joined to its type `t`. */
+export const nomeServicoSql = sql`t.tipo || coalesce(' (' || s.protocolo || ')', '')`
+
 /** "Licença de Operação (2026-000012)": how a notification names a service. */
 export async function nomeServico(tx: DbOrTx, servicoId: string): Promise<string> {
   const [row] = await rawRows<{ nome: string }>(
     tx,
     sql`
-    select t.tipo || coalesce(' (' || s.protocolo || ')', '') as nome
+    select ${nomeServicoSql} as nome
     from servicos s join tipos_servicos t on t.id = s.tipo_servico_id where s.id = ${servicoId}`,
   )
   return row?.nome ?? 'Serviço'

@@ -1084,9 +1084,11 @@ export const condicionantesEntregas = pgTable(
     // The list across clients: oldest due first, and the same order within one client.
     index('condicionantes_entregas_prevista_idx').on(t.data_prevista, t.id),
     index('condicionantes_entregas_cliente_idx').on(t.cliente_id, t.data_prevista, t.id),
-    // Pending ones by date (Atrasada / Próxima / No prazo and the menu's count) and by window.
+    // Pending ones by date (Atrasada / Próxima / No prazo and the menu's count). `aviso_em` last:
+    // the order stays (data_prevista, id) and "No prazo" skips the entregas already in their
+    // window inside the index (an index-only scan), not one heap row each.
     index('condicionantes_entregas_pendentes_idx')
-      .on(t.data_prevista, t.id)
+      .on(t.data_prevista, t.id, t.aviso_em)
       .where(sql`${t.estado} = 'pendente'`),
     // The daily job: pending entregas not yet told of entering their window / being late.
     index('condicionantes_entregas_aviso_idx')

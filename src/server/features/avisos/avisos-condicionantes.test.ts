@@ -91,7 +91,7 @@ describe('the daily job warns of the condicionantes', () => {
       read_at: null,
       email_em: null,
     })
-    expect(janela.titulo).toContain('a condicionante 5.2 vence em 10/03/2031')
+    expect(janela.titulo).toMatch(/^.+: a condicionante 5\.2 vence em 10\/03\/2031\.$/)
     await run(PRAZO)
     expect(await doCliente()).toHaveLength(1)
     await run('2031-03-11')
@@ -105,14 +105,15 @@ describe('the daily job warns of the condicionantes', () => {
   })
 
   it("the consultancy's, and a client's one hidden from them, go to the administrators", async () => {
-    await condicionante({ responsavel: 'consultoria', item: '7' })
+    const s7 = await condicionante({ responsavel: 'consultoria', item: '7' })
     await condicionante({ responsavel: 'cliente', visivel_cliente: false, item: '8' })
     await run(JANELA)
     expect(await doCliente()).toHaveLength(0)
-    const titulos = (await daConsultoria()).map((n) => n.titulo).sort()
-    expect(titulos).toHaveLength(2)
-    expect(titulos[0]).toContain('Condicionante 7 de ')
-    expect(titulos[1]).toContain('Condicionante 8 de ')
+    const avisos = (await daConsultoria()).sort((a, b) => a.titulo.localeCompare(b.titulo))
+    expect(avisos).toHaveLength(2)
+    expect(avisos[0].titulo).toMatch(/^Condicionante 7 de .+ vence em 10\/03\/2031: .+$/)
+    expect(avisos[0].link).toBe(`/app/admin/servico/${s7.id}`)
+    expect(avisos[1].titulo).toMatch(/^Condicionante 8 de /)
   })
 
   it('already late when first seen: told once, as late', async () => {

@@ -31,14 +31,17 @@ export async function listEntregas(db: DbOrTx, q: ListaEntregasFiltro, hoje = to
       : sql`select coalesce(sum(e.n), 0)::int as total from condicionantes_entregas_contagem e
             where ${where}`,
   )
+  // The page's ids first (an index-only scan where the filter allows: "No prazo" skips the
+  // entregas in their window without reading them), then those 25 rows.
   const linhas = await rawRows<Omit<EntregaListada, 'evidencias'>>(
     db,
     sql`select ${entregaCampos(hoje)}, c.item, c.descricao, e.responsavel, e.servico_id,
                s.protocolo as servico_protocolo, t.tipo as tipo_servico, e.cliente_id,
                cl.nome as cliente_nome
-        from (select e.* from condicionantes_entregas e where ${where}
+        from (select e.id from condicionantes_entregas e where ${where}
               order by e.data_prevista, e.id
-              limit ${PAGE_SIZE} offset ${(q.page - 1) * PAGE_SIZE}) e
+              limit ${PAGE_SIZE} offset ${(q.page - 1) * PAGE_SIZE}) pagina
+        join condicionantes_entregas e on e.id = pagina.id
         join condicionantes c on c.id = e.condicionante_id
         join servicos s on s.id = e.servico_id
         join tipos_servicos t on t.id = s.tipo_servico_id

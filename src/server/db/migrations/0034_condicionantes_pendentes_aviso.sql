@@ -1,0 +1,2 @@
+DROP INDEX "condicionantes_entregas_pendentes_idx";--> statement-breakpoint
+CREATE INDEX "condicionantes_entregas_pendentes_idx" ON "condicionantes_entregas" USING btree ("data_prevista","id","aviso_em") WHERE "condicionantes_entregas"."estado" = 'pendente';
