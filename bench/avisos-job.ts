@@ -30,9 +30,7 @@ export async function medirJob(db: Db, label: string, hoje: string): Promise<Job
   const mailer = createMailer({ from: 'bench@portal.test', outboxDir, log })
   const rows: JobRow[] = []
   try {
-    const amanha = new Date(Date.parse(`${hoje}T00:00:00Z`) + 86_400_000)
-      .toISOString()
-      .slice(0, 10)
+    const amanha = new Date(Date.parse(`${hoje}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
     for (const [run, dia] of [
       ['first run (nothing told yet)', hoje],
       ['the next day', amanha],
