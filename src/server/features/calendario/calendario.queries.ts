@@ -85,24 +85,39 @@ type Contexto = {
   umAUm: boolean
   n: SQL
 }
-/** A branch: `tipo, data, chave` (the item's id), `titulo`, `servico_id`, its first `n` by date and `chave`. */
+/**
+ * A branch: `tipo, data, chave` (the item's id), `titulo`, then its service's `servico_id,
+ * tipo_servico_id, cliente_id, protocolo`; its first `n` events by date and `chave`.
+ */
 type Fonte = (c: Contexto) => SQL
 
+/** The columns of the item's service each branch hands on (`sv`, or `servicos` itself). */
+const doServico = (sv: SQL) =>
+  sql`${sv}.id as servico_id, ${sv}.tipo_servico_id, ${sv}.cliente_id, ${sv}.protocolo`
+
 /**
- * The service of an item (`coluna`: its `servico_id`) is in scope. For the whole office, a lookup
- * of that one service per item, so the branch walks its own index by date and id and stops at its
- * limit (the plan is generic: a join could become a hash join of every service); for one client,
- * the items of that client's services (a semi-join from those services).
+ * The item's service (`coluna`: its `servico_id`) as `sv`, when it is in scope and `mais` holds
+ * of it: a lookup of that one service per item (`offset 0` keeps it one: the plan is generic, and
+ * a join could become a hash join of every service, or a walk of every item for one client's). For
+ * the whole office the branch walks its own index by date and id and stops at its limit; for one
+ * client, the items of that client's services first (a semi-join from those services, which is
+ * then the scope).
  */
-const servicoEmEscopo = (c: Contexto, coluna: SQL) =>
-  c.umAUm
-    ? sql`coalesce((select ${c.escopo} from servicos where servicos.id = ${coluna}), false)`
-    : sql`${coluna} in (select servicos.id from servicos where ${c.escopo})`
+const servicoDoItem = (c: Contexto, coluna: SQL, mais?: SQL) => sql`
+    join lateral (
+      select servicos.id, servicos.tipo_servico_id, servicos.cliente_id, servicos.protocolo
+        from servicos
+       where servicos.id = ${coluna} ${c.umAUm ? sql`and ${c.escopo}` : sql``}
+         ${mais ? sql`and ${mais}` : sql``}
+      offset 0
+    ) sv on ${
+      c.umAUm ? sql`true` : sql`${coluna} in (select servicos.id from servicos where ${c.escopo})`
+    }`
 
 /** "Vencimento da licença": the end of the validity (servicos_vigencia_fim_idx). */
 const vencimentos: Fonte = (c) => sql`
   select 'vencimento' as tipo, servicos.vigencia_fim as data, servicos.id as chave,
-         ${ROTULO_EVENTO.vencimento} as titulo, servicos.id as servico_id
+         ${ROTULO_EVENTO.vencimento} as titulo, ${doServico(sql`servicos`)}
     from servicos
    where ${noPeriodo(c, sql`servicos.vigencia_fim`, sql`servicos.id`)} and ${c.escopo}
      and not ${semVencimento}
@@ -113,56 +128,49 @@ const vencimentos: Fonte = (c) => sql`
  * "Prazo para renovação": end − the type's lead time (kept in servicos_prazos), while no
  * protocol was recorded and the licence has not started after it.
  */
-const renovacoes: Fonte = (c) => {
-  const valido = (pr: SQL) => sql`(servicos.vigencia_inicio is null
-      or ${pr}.prazo_renovacao >= servicos.vigencia_inicio)
-    and ${c.escopo} and not ${semVencimento}
-    and not exists (select 1 from renovacoes r where r.servico_id = servicos.id)`
-  const emEscopo = c.umAUm
-    ? sql`coalesce((select ${valido(sql`pr`)} from servicos where servicos.id = pr.servico_id), false)`
-    : sql`pr.servico_id in (select servicos.id from servicos join servicos_prazos p
-        on p.servico_id = servicos.id where ${valido(sql`p`)})`
-  return sql`
-  select 'renovacao', pr.prazo_renovacao, pr.servico_id, ${ROTULO_EVENTO.renovacao}, pr.servico_id
+const renovacoes: Fonte = (c) => sql`
+  select 'renovacao', pr.prazo_renovacao, pr.servico_id, ${ROTULO_EVENTO.renovacao},
+         ${doServico(sql`sv`)}
     from servicos_prazos pr
-   where ${noPeriodo(c, sql`pr.prazo_renovacao`, sql`pr.servico_id`)} and ${emEscopo}
+    ${servicoDoItem(
+      c,
+      sql`pr.servico_id`,
+      sql`(servicos.vigencia_inicio is null or pr.prazo_renovacao >= servicos.vigencia_inicio)
+        and not ${semVencimento}
+        and not exists (select 1 from renovacoes r where r.servico_id = servicos.id)`,
+    )}
+   where ${noPeriodo(c, sql`pr.prazo_renovacao`, sql`pr.servico_id`)}
    order by 2, 3
    limit ${c.n}`
-}
 
 /** "Avisos": open warnings by their limit date; a client's only those visible to it. */
 const avisos: Fonte = (c) => sql`
-  select 'aviso', a.data_limite, a.id, ${resumo(sql`a.texto`)}, a.servico_id
+  select 'aviso', a.data_limite, a.id, ${resumo(sql`a.texto`)}, ${doServico(sql`sv`)}
     from avisos a
+    ${servicoDoItem(c, sql`a.servico_id`)}
    where not a.resolvido and ${noPeriodo(c, sql`a.data_limite`, sql`a.id`)}
-     and ${servicoEmEscopo(c, sql`a.servico_id`)}
      ${c.interno ? sql`` : sql`and a.visivel_cliente`}
    order by 2, 3
    limit ${c.n}`
 
 /** "Exigências do órgão": unanswered requests by their deadline. */
 const exigencias: Fonte = (c) => sql`
-  select 'exigencia', e.prazo, e.id, ${resumo(sql`e.descricao`)}, e.servico_id
+  select 'exigencia', e.prazo, e.id, ${resumo(sql`e.descricao`)}, ${doServico(sql`sv`)}
     from exigencias e
+    ${servicoDoItem(c, sql`e.servico_id`)}
    where e.respondida_em is null and ${noPeriodo(c, sql`e.prazo`, sql`e.id`)}
-     and ${servicoEmEscopo(c, sql`e.servico_id`)}
    order by 2, 3
    limit ${c.n}`
 
 /** "Condicionantes": the entregas still to deliver by their due date; a client's only visible ones. */
 const condicionantes: Fonte = (c) => sql`
-  select 'condicionante', e.data_prevista, e.id,
-         (select ${resumo(sql`k.item || ' ' || k.descricao`)} from condicionantes k
-           where k.id = e.condicionante_id), e.servico_id
+  select 'condicionante', e.data_prevista, e.id, ${resumo(sql`k.item || ' ' || k.descricao`)},
+         ${doServico(sql`sv`)}
     from condicionantes_entregas e
+    join condicionantes k on k.id = e.condicionante_id
+    ${servicoDoItem(c, sql`e.servico_id`)}
    where e.estado = 'pendente' and ${noPeriodo(c, sql`e.data_prevista`, sql`e.id`)}
-     and ${servicoEmEscopo(c, sql`e.servico_id`)}
-     ${
-       c.interno
-         ? sql``
-         : sql`and exists (select 1 from condicionantes k
-                 where k.id = e.condicionante_id and k.visivel_cliente)`
-     }
+     ${c.interno ? sql`` : sql`and k.visivel_cliente`}
    order by 2, 3
    limit ${c.n}`
 
@@ -186,7 +194,7 @@ export function eventosQuery(actor: Actor, q: Filtros, opcoes: Opcoes = {}): SQL
     n,
   }
   return sql`select ev.tipo || ':' || ev.chave as id, ev.tipo, ev.data::text as data, ev.titulo,
-               ev.servico_id, t.tipo || coalesce(' (' || sv.protocolo || ')', '') as servico,
+               ev.servico_id, t.tipo || coalesce(' (' || ev.protocolo || ')', '') as servico,
                cl.nome as cliente
           from (select * from (
                   ${sql.join(
@@ -196,9 +204,8 @@ export function eventosQuery(actor: Actor, q: Filtros, opcoes: Opcoes = {}): SQL
                 ) todos
                 order by data, tipo, chave
                 limit ${n}) ev
-          join servicos sv on sv.id = ev.servico_id
-          join tipos_servicos t on t.id = sv.tipo_servico_id
-          join clientes cl on cl.id = sv.cliente_id
+          join tipos_servicos t on t.id = ev.tipo_servico_id
+          join clientes cl on cl.id = ev.cliente_id
          order by ev.data, ev.tipo, ev.chave`
 }
 
