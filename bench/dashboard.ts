@@ -11,7 +11,8 @@
 // The same runs load the "Órgão" / "Etapa no órgão" filters (the fill gives seven services in ten
 // a process) and the Calendário (issue 31): a month and the 366-day list of the admin's calendar
 // over every service's end date, renewal date, open avisos and exigências, and the .ics feed of
-// a client with 200 services (GET /api/calendario/{token}.ics).
+// a client with 200 services (GET /api/calendario/{token}.ics); the same cases on a data set of
+// their own, with condicionantes, are `BENCH_CASES=calendario` (bench/calendario.ts).
 // The Auditoria screen has cases of its own (1,000 clients, 5,000 services, 200,000 events; run
 // alone with BENCH_CASES=auditoria, written to RESULTS-auditoria.md). So has the admin menu
 // "Condicionantes" (100,000 services, 500,000 entregas; first page and each filter; targets p95
