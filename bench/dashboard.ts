@@ -11,21 +11,17 @@
 // The same runs load the "Órgão" / "Etapa no órgão" filters (the fill gives seven services in ten
 // a process) and the Calendário (issue 31): a month and the 366-day list of the admin's calendar
 // over every service's end date, renewal date, open avisos and exigências, and the .ics feed of
-// a client with 200 services (GET /api/calendario/{token}.ics).
+// a client with 200 services (GET /api/calendario/{token}.ics); the same cases on a data set of
+// their own, with condicionantes, are `BENCH_CASES=calendario` (bench/calendario.ts).
 // The Auditoria screen has cases of its own (1,000 clients, 5,000 services, 200,000 events; run
 // alone with BENCH_CASES=auditoria, written to RESULTS-auditoria.md). So has the admin menu
 // "Condicionantes" (100,000 services, 500,000 entregas; first page and each filter; targets p95
 // ≤ 15 ms on PostgreSQL, ≤ 50 ms on PGlite; BENCH_CASES=condicionantes, RESULTS-condicionantes.md;
 // BENCH_COND_SERVICOS=N for a smaller scale).
 // Not part of `npm test`.
-import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-// @ts-expect-error autocannon ships no types
-import autocannon from 'autocannon'
-import { build } from 'esbuild'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type Db } from '../src/server/db/client.ts'
@@ -34,15 +30,35 @@ import { resetTwoFactor } from '../src/server/scripts/admin-reset-2fa.ts'
 import { ORGAOS } from '../src/server/scripts/demo-dados.ts'
 import { today } from '../src/shared/datas.ts'
 import type { Etapa } from '../src/shared/processo.ts'
-import { signInAdminOverHttp } from '../tests/setup/totp.ts'
+import {
+  benchCalendario,
+  CALENDARIO_CASES,
+  calendarioTable,
+  checkCalendario,
+  fillFeedClient,
+  type CalendarioCase,
+} from './calendario.ts'
+import {
+  ADMIN,
+  addDaysIso,
+  arr,
+  buildServer,
+  load,
+  log,
+  PG_DB_SUFFIX,
+  PG_URL,
+  ROOT,
+  SECONDS,
+  signIn,
+  startBenchServer,
+  type Row,
+} from './comum.ts'
 import { medirJob, type JobRow } from './avisos-job.ts'
-import { startServer, stopServer } from './servidor.ts'
+import { stopServer } from './servidor.ts'
 import { CATEGORIAS, DOCS, EMPRESAS, FIRST, LAST, TIPOS, UFS, variedTerms } from './dados.ts'
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 // BENCH_DB: another database name, so two people tuning on one server do not drop each other's.
-const PG_DB = process.env.BENCH_DB ?? 'portal_bench'
+const PG_DB = process.env.BENCH_DB ?? `portal_bench${PG_DB_SUFFIX}`
 // While tuning: BENCH_REUSE=1 runs on PostgreSQL's PG_DB as it is (kept by BENCH_FILL_ONLY or
 // BENCH_KEEP: migrated, not filled, not dropped), and BENCH_CASE=varied,writes runs only the cases
 // whose names contain one of those words (the writes case only when named), printing the table
@@ -56,8 +72,6 @@ const SERVICOS = servicosArg > 0 ? Number(process.argv[servicosArg + 1]) : 100_0
 if (!Number.isInteger(SERVICOS) || SERVICOS < 1000)
   throw new Error('--services: a whole number >= 1000')
 const CLIENTES = SERVICOS / 5
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
-const ADMIN = { email: 'bench-admin@portal.test', password: 'bench-admin-123' }
 const SEARCH = 'Quintanilha'
 // Page 4,000 by the next button and page 9,000 typed (fewer on a small trial run).
 const PAGE_TARGET = Math.min(4000, Math.floor(SERVICOS / 25))
@@ -71,28 +85,6 @@ const SEARCHES = [
   { name: 'a common first name', q: 'ana' },
   { name: 'two words', q: 'silva licen' },
   { name: 'a protocol fragment', q: '4217' },
-]
-
-/** The calendar feed's client: its services and the token of its subscribed feed. */
-const FEED_SERVICOS = 200
-const FEED_TOKEN = 'bench-feed-token-0123456789abcdefghijklmnop' // 43 characters, as a real one
-/**
- * "Calendário" (issue 31): a month of the admin's calendar (the 42 days of its grid) and its
- * list view (366 days), in a year the bench's deadlines fill (2026).
- */
-const CALENDARIO_CASES = [
-  {
-    name: 'Calendário: a month (admin)',
-    url: '/api/calendario?vista=mes&de=2026-02-22&ate=2026-04-04',
-  },
-  {
-    name: 'Calendário: the list, 366 days (admin)',
-    url: '/api/calendario?vista=lista&de=2026-03-01&ate=2027-03-01',
-  },
-  {
-    name: `Calendário: a client's .ics feed (${FEED_SERVICOS} services)`,
-    url: `/api/calendario/${FEED_TOKEN}.ics`,
-  },
 ]
 
 /** "Órgão" and "Etapa no órgão" (issue 31), alone, together and with a broad search word. */
@@ -117,18 +109,6 @@ type Case = {
   url: string
   expect: { total: number; pages: number; firstIds?: string[]; limited?: boolean }
 }
-type Row = {
-  db: string
-  case: string
-  p50: number
-  p95: number
-  p99: number
-  rps: number
-  errors: number
-}
-
-const log = (...args: unknown[]) =>
-  console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args)
 
 // ---- the data set ----
 
@@ -156,8 +136,6 @@ const ORGAOS_PESO = [
   'IEMA',
   'SEMMAM Vitória',
 ]
-
-const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`
 
 /** Fills an empty, migrated database (INSERT ... SELECT generate_series: seconds, not minutes). */
 async function fill(db: Db) {
@@ -248,28 +226,9 @@ async function fill(db: Db) {
            CASE WHEN p.etapa <> 'aguardando_informacoes' THEN 'RESP-' || p.n END
     FROM (SELECT servico_id, etapa, row_number() OVER (ORDER BY servico_id) AS n FROM processos) p
     WHERE p.etapa = 'aguardando_informacoes' OR p.n % 6 = 0`)
-  // The calendar feed's client (issue 31): an account with 200 services ending from 90 days
-  // back to 400 ahead, with their avisos and exigências, and a subscribed feed (FEED_TOKEN).
+  // The calendar feed's client (issue 31): 200 services, their deadlines and a subscribed feed.
   log('  the feed client')
-  await run(`INSERT INTO "user" (id, name, email, email_verified) VALUES
-    ('bench-feed', 'Cliente do Feed', 'feed@bench.test', true)`)
-  await run(`INSERT INTO user_roles (user_id, role) VALUES ('bench-feed', 'usuario')`)
-  await run(`INSERT INTO clientes (nome, documento, email, user_id, created_at)
-    VALUES ('Cliente do Feed Ltda', '99999999000191', 'feed@bench.test', 'bench-feed', timestamptz '2020-01-01')`)
-  await run(`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo, vigencia_inicio, vigencia_fim, created_at)
-    SELECT (SELECT id FROM clientes WHERE user_id = 'bench-feed'),
-           (SELECT array_agg(id ORDER BY tipo) FROM tipos_servicos)[1 + g % 40],
-           'FEED-' || lpad(g::text, 4, '0'), current_date - 400 + g, current_date - 90 + g * 2,
-           timestamptz '2020-01-01' + (g || ' minutes')::interval
-    FROM generate_series(1, ${FEED_SERVICOS}) g`)
-  await run(`INSERT INTO avisos (servico_id, texto, data_limite, visivel_cliente)
-    SELECT s.id, 'Enviar o relatório de monitoramento ' || s.protocolo, s.vigencia_fim - 45, true
-    FROM servicos s WHERE s.protocolo LIKE 'FEED-%'`)
-  await run(`INSERT INTO exigencias (servico_id, descricao, recebida_em, prazo)
-    SELECT s.id, 'Apresentar a outorga de captação ' || s.protocolo, s.vigencia_fim - 60, s.vigencia_fim - 20
-    FROM servicos s WHERE s.protocolo LIKE 'FEED-%' AND right(s.protocolo, 1) IN ('0', '5')`)
-  await run(`INSERT INTO calendario_assinaturas (user_id, token_hash)
-    VALUES ('bench-feed', '${createHash('sha256').update(FEED_TOKEN).digest('hex')}')`)
+  await fillFeedClient(run)
   // Documents: the client's RG and the consultancy's Parecer Técnico, one version
   // each; one client document in 25 waits for review ('Aguardando análise').
   log('  documents')
@@ -463,37 +422,6 @@ async function documentoIds(db: Db, q: string) {
 
 // ---- the server process ----
 
-async function buildServer() {
-  const outdir = path.join(ROOT, 'node_modules/.cache/portal-bench/server')
-  await build({
-    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-    outfile: path.join(outdir, 'main.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  })
-  return path.join(outdir, 'main.js')
-}
-
-/** The built server with the benchmark's administrator (`startServer` of `servidor.ts`). */
-function startBenchServer(main: string, env: Record<string, string>) {
-  // While tuning: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  return startServer([...nodeArgs, main], {
-    ...env,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    AUTH_RATE_LIMIT: '100000',
-    LOG_LEVEL: 'warn',
-    // The daily job would catch up at start-up, over the whole data set, while the cases run;
-    // the Condicionantes bench times it on its own (`bench/avisos-job.ts`).
-    WARNINGS_SCHEDULER: 'off',
-  })
-}
-
 /** Peak resident memory of a process (kernel's high-water mark), in MB. */
 const peakMb = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -505,9 +433,6 @@ const residentMb = (pid: number) =>
   Math.round(
     Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
   )
-
-/** Signs the administrator in, enrolling the second factor (mandatory for admin routes). */
-const signIn = (base: string) => signInAdminOverHttp(base, ADMIN, {})
 
 type Pagina = {
   rows: { id: string }[]
@@ -535,8 +460,6 @@ function check(c: Case, got: Pagina) {
     throw new Error(`${c.name}: rows differ from the expected page`)
 }
 
-type CalendarioCase = { name: string; url: string; expect?: undefined; calendario: true }
-
 type DocumentosCase = {
   name: string
   url: string
@@ -552,22 +475,6 @@ function checkDocumentos(c: DocumentosCase, got: Pagina) {
     throw new Error(`${c.name}: rows differ from the expected page`)
 }
 
-/**
- * A calendar case answers 200 with events (the month and the list: a full period, up to the
- * 1,000 shown; the feed: an iCalendar with the client's events and none of another client's).
- */
-async function checkCalendario(base: string, cookie: string, c: CalendarioCase) {
-  const res = await fetch(`${base}${c.url}`, { headers: { cookie } })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${c.name}: ${res.status} ${text.slice(0, 200)}`)
-  if (c.url.endsWith('.ics')) {
-    const n = text.match(/BEGIN:VEVENT/g)?.length ?? 0
-    if (n < FEED_SERVICOS || !text.includes('FEED-') || /PROT-\d/.test(text))
-      throw new Error(`${c.name}: ${n} events, or another client's`)
-  } else if (!(JSON.parse(text) as { eventos: unknown[] }).eventos.length)
-    throw new Error(`${c.name}: too few events`)
-}
-
 /** Walks the next-page button from page 1 to PAGE_TARGET, as the screen does; returns that URL. */
 async function walkToPage(base: string, cookie: string) {
   let url = '/api/admin/servicos'
@@ -577,49 +484,6 @@ async function walkToPage(base: string, cookie: string) {
     page = await getPage(base, cookie, url)
   }
   return url
-}
-
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-
-/** Drives one case: a fixed URL, or a function giving each request its own (the varied case). */
-async function load(
-  base: string,
-  cookie: string,
-  url: string | (() => string),
-  connections: number,
-) {
-  const latencies: number[] = []
-  const instance = autocannon({
-    url: `${base}${typeof url === 'string' ? url : url()}`,
-    connections,
-    duration: SECONDS,
-    headers: { cookie },
-    ...(typeof url === 'string'
-      ? {}
-      : {
-          requests: [
-            {
-              setupRequest: (req: { path: string }) => ({ ...req, path: url() }),
-            },
-          ],
-        }),
-  })
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
-    latencies.push(ms),
-  )
-  const result = await instance
-  latencies.sort((a, b) => a - b)
-  const errors = result.non2xx + result.errors + result.timeouts
-  return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    rps: result.requests.total / SECONDS,
-    errors,
-  }
 }
 
 type Expect = Awaited<ReturnType<typeof expectations>>
@@ -871,7 +735,7 @@ async function prepareDb(db: Db) {
 const AUD_CLIENTES = 1_000
 const AUD_SERVICOS = 5_000
 const AUD_EVENTOS = Number(process.env.BENCH_EVENTOS ?? 200_000)
-const AUD_PG_DB = 'portal_bench_auditoria'
+const AUD_PG_DB = `portal_bench_auditoria${PG_DB_SUFFIX}`
 
 /**
  * 1,000 clients, 5,000 services and 200,000 audit events over one year, the events in one
@@ -1049,7 +913,7 @@ const CND_SERVICOS = Number(process.env.BENCH_COND_SERVICOS ?? 100_000)
 const CND_CLIENTES = Math.max(1, Math.floor(CND_SERVICOS / 5))
 /** Five entregas per condicionante, one condicionante per service: 500,000 at the full scale. */
 const CND_ENTREGAS = CND_SERVICOS * 5
-const CND_PG_DB = 'portal_bench_condicionantes'
+const CND_PG_DB = `portal_bench_condicionantes${PG_DB_SUFFIX}`
 
 /**
  * One client per five services, each service with one quarterly condicionante of five entregas
@@ -1216,10 +1080,6 @@ async function benchCondicionantes(label: string, main: string, kind: 'pglite' |
   return { rows, job }
 }
 
-/** `hoje` plus `dias` (ISO dates). */
-const addDaysIso = (hoje: string, dias: number) =>
-  new Date(Date.parse(`${hoje}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10)
-
 /** The daily job's two runs over the same data set (target: under a minute). */
 function jobTable(rows: JobRow[]) {
   return [
@@ -1286,6 +1146,21 @@ async function main() {
       path.join(ROOT, 'bench', 'RESULTS-condicionantes.md'),
       `# Condicionantes benchmark (last run)\n\n${table}\n`,
     )
+    return
+  }
+  // BENCH_CASES=calendario runs the "Calendário" cases alone (RESULTS-calendario.md).
+  if (process.env.BENCH_CASES === 'calendario') {
+    const calRows: Row[] = []
+    if (only !== 'postgres') calRows.push(...(await benchCalendario('PGlite', mainJs, 'pglite')))
+    if (only !== 'pglite')
+      calRows.push(...(await benchCalendario('PostgreSQL', mainJs, 'postgres')))
+    const table = calendarioTable(calRows)
+    console.log(`\n${table}\n`)
+    if (!process.env.BENCH_REUSE)
+      writeFileSync(
+        path.join(ROOT, 'bench', 'RESULTS-calendario.md'),
+        `# Calendário benchmark (last run)\n\n${table}\n`,
+      )
     return
   }
   if (process.env.BENCH_CASES === 'auditoria') {

@@ -13,13 +13,16 @@ const freePort = () =>
     })
   })
 
-/** `node <args>` with `env` on a free port of 127.0.0.1; answers once /api/health is 200. */
+/**
+ * `node <args>` with `env` on a free port of 127.0.0.1 (BENCH_PORT: that port instead); answers
+ * once /api/health is 200.
+ */
 export async function startServer(
   args: string[],
   env: Record<string, string>,
   opts: { cwd?: string; stdout?: 'inherit' | 'ignore' } = {},
 ) {
-  const port = await freePort()
+  const port = Number(process.env.BENCH_PORT) || (await freePort())
   const base = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, args, {
     cwd: opts.cwd,

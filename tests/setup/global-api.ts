@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-tpl-'))
   const url = process.env.TEST_DATABASE_URL
   if (url) {
-    const name = `portal_tpl_${process.pid}`
+    const name = `portal_tpl_${process.pid}_${databaseOf(url)}`
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     await admin.query(`DROP DATABASE IF EXISTS ${name}`)
@@ -53,6 +53,12 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplateDb', '')
   return () => rmSync(dir, { recursive: true, force: true })
 }
+
+/**
+ * The database of a URL: the databases the tests make end with it (`test_x` gives
+ * `portal_t_…_test_x`), so that people sharing one server each keep to their own names.
+ */
+export const databaseOf = (url: string) => new URL(url).pathname.slice(1) || 'postgres'
 
 export function withDatabase(url: string, name: string) {
   const u = new URL(url)

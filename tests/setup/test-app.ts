@@ -9,7 +9,7 @@ import { parseConfig } from '../../src/server/config.ts'
 import { openDatabase, pgliteOptions } from '../../src/server/db/client.ts'
 import { createMailer } from '../../src/server/mail/mailer.ts'
 import { createDiskStorage, type Storage } from '../../src/server/storage/storage.ts'
-import { withDatabase } from './global-api.ts'
+import { databaseOf, withDatabase } from './global-api.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
@@ -17,7 +17,7 @@ export const TEST_ORIGIN = 'http://localhost:3000'
 export async function openTestDatabase() {
   const url = process.env.TEST_DATABASE_URL
   if (url) {
-    const name = `portal_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+    const name = `portal_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}_${databaseOf(url)}`
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`)

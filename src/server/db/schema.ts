@@ -342,7 +342,8 @@ export const servicos = pgTable(
     index('servicos_status_idx').on(t.status_id),
     index('servicos_tipo_servico_idx').on(t.tipo_servico_id),
     index('servicos_protocolo_idx').on(t.protocolo),
-    index('servicos_vigencia_fim_idx').on(t.vigencia_fim),
+    // By end date; the calendar walks it in (date, id) order.
+    index('servicos_vigencia_fim_idx').on(t.vigencia_fim, t.id),
   ],
 )
 
@@ -495,9 +496,9 @@ export const avisos = pgTable(
     index('avisos_abertos_idx')
       .on(t.servico_id)
       .where(sql`${t.resolvido} = false`),
-    // The calendar: open avisos by their limit date.
+    // The calendar: open avisos by their limit date (and id, its order).
     index('avisos_abertos_limite_idx')
-      .on(t.data_limite)
+      .on(t.data_limite, t.id)
       .where(sql`${t.resolvido} = false`),
   ],
 )
@@ -1296,9 +1297,9 @@ export const exigencias = pgTable(
   },
   (t) => [
     index('exigencias_servico_idx').on(t.servico_id, t.prazo),
-    // The calendar: open requests by deadline.
+    // The calendar: open requests by deadline (and id, its order).
     index('exigencias_abertas_prazo_idx')
-      .on(t.prazo)
+      .on(t.prazo, t.id)
       .where(sql`${t.respondida_em} is null`),
   ],
 )

@@ -73,28 +73,30 @@ export async function gerarLink(
   return { existe: true, criada_em: row.created_at.toISOString(), url: feedUrl(appUrl, token) }
 }
 
-export type Feed = { corpo: string; etag: string; modificado: Date }
+export type Feed = { corpo: Buffer; etag: string; modificado: Date }
 
 /**
  * The last feed written for each account, by the fingerprint of what it is made of (its events,
  * the account's side, the address): a calendar app polls the same link again and again, and the
- * same events make the same bytes, so writing the iCalendar (most of a read's time) is skipped
- * until an event changes. Derived data only, at most `FEITOS_MAX_CHARS` characters in all.
+ * same events make the same bytes, so writing the iCalendar (most of a read's time), encoding it
+ * and hashing it for its ETag are skipped until an event changes. Derived data only, at most
+ * `FEITOS_MAX_BYTES` bytes in all.
  */
-const feitos = new Map<string, { impressao: string; corpo: string }>()
-const FEITOS_MAX_CHARS = 32_000_000
-let feitosChars = 0
+type Feito = { impressao: string; corpo: Buffer; etag: string }
+const feitos = new Map<string, Feito>()
+const FEITOS_MAX_BYTES = 32_000_000
+let feitosBytes = 0
 
-function lembrar(userId: string, impressao: string, corpo: string) {
+function lembrar(userId: string, feito: Feito) {
   const antes = feitos.get(userId)
-  if (antes) feitosChars -= antes.corpo.length
+  if (antes) feitosBytes -= antes.corpo.length
   feitos.delete(userId)
-  feitos.set(userId, { impressao, corpo })
-  feitosChars += corpo.length
+  feitos.set(userId, feito)
+  feitosBytes += feito.corpo.length
   for (const [id, f] of feitos) {
-    if (feitosChars <= FEITOS_MAX_CHARS) break
+    if (feitosBytes <= FEITOS_MAX_BYTES) break
     feitos.delete(id)
-    feitosChars -= f.corpo.length
+    feitosBytes -= f.corpo.length
   }
 }
 
@@ -129,13 +131,17 @@ export async function lerFeed(db: Db, appUrl: string, token: string): Promise<Fe
   const impressao = createHash('sha256')
     .update(JSON.stringify([conta.role, appUrl, eventos]))
     .digest('base64url')
-  const feito = feitos.get(conta.userId)
-  let corpo = feito?.corpo ?? ''
+  let feito = feitos.get(conta.userId)
   if (feito?.impressao !== impressao) {
-    corpo = escrever(eventos, actor.role, appUrl)
-    lembrar(conta.userId, impressao, corpo)
+    const corpo = Buffer.from(escrever(eventos, actor.role, appUrl))
+    feito = {
+      impressao,
+      corpo,
+      etag: `"${createHash('sha256').update(corpo).digest('base64url')}"`,
+    }
+    lembrar(conta.userId, feito)
   }
-  const etag = `"${createHash('sha256').update(corpo).digest('base64url')}"`
+  const { corpo, etag } = feito
   if (etag === conta.etag) return { corpo, etag, modificado: conta.modificado }
   const [gravado] = await db
     .update(calendarioAssinaturas)

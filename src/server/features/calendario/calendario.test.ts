@@ -273,24 +273,27 @@ describe('Condicionantes in the calendar', () => {
 describe('the indexes of the calendar', () => {
   it("each kind is a range of its own date index, and only the answer's clients are read", async () => {
     const admin = { userId: actors.admin.userId!, email: 'admin', role: 'admin' } as const
-    const plano = await t.db.transaction(async (tx) => {
-      // few rows make a scan and a sort cheaper; this asks whether each index serves its branch
-      await tx.execute(sql`set local enable_seqscan = off`)
-      await tx.execute(sql`set local enable_bitmapscan = off`)
-      const linhas = await rawRows<{ 'QUERY PLAN': string }>(
-        tx,
-        sql`explain ${eventosQuery(admin as never, { de: DE, ate: ATE })}`,
-      )
-      return linhas.map((r) => r['QUERY PLAN']).join('\n')
-    })
-    for (const indice of [
-      'servicos_vigencia_fim_idx',
-      'servicos_prazos_renovacao_idx',
-      'avisos_abertos_limite_idx',
-      'exigencias_abertas_prazo_idx',
-      'condicionantes_entregas_pendentes_idx',
-    ])
-      expect(plano).toContain(indice)
-    expect(plano).not.toMatch(/Seq Scan on (servicos|clientes|avisos|exigencias)\b/)
+    // The dates as values (PGlite) and as InitPlans (PostgreSQL's prepared statement).
+    for (const ocultos of [false, true]) {
+      const plano = await t.db.transaction(async (tx) => {
+        // few rows make a scan and a sort cheaper; this asks whether each index serves its branch
+        await tx.execute(sql`set local enable_seqscan = off`)
+        await tx.execute(sql`set local enable_bitmapscan = off`)
+        const linhas = await rawRows<{ 'QUERY PLAN': string }>(
+          tx,
+          sql`explain ${eventosQuery(admin as never, { de: DE, ate: ATE }, {}, ocultos)}`,
+        )
+        return linhas.map((r) => r['QUERY PLAN']).join('\n')
+      })
+      for (const indice of [
+        'servicos_vigencia_fim_idx',
+        'servicos_prazos_renovacao_idx',
+        'avisos_abertos_limite_idx',
+        'exigencias_abertas_prazo_idx',
+        'condicionantes_entregas_pendentes_idx',
+      ])
+        expect(plano).toContain(indice)
+      expect(plano).not.toMatch(/Seq Scan on (servicos|clientes|avisos|exigencias)\b/)
+    }
   })
 })

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import { BUSCA_LIMITE, type ServicosFiltro } from '#shared/schemas/servicos.ts'
-import { lido, painelConds, runStatement, VERSAO } from './painel-sql.ts'
+import { runStatement } from '../../db/statements.ts'
+import { lido, painelConds, VERSAO } from './painel-sql.ts'
 
 // A search of the dashboard before its page: its words (each typed prefix read in the words
 // table, migration 0016), its total, and the totals kept by search and data version.

@@ -5,7 +5,8 @@ import { today } from '#shared/datas.ts'
 import type { FormatoExportacao } from '#shared/schemas/exportar.ts'
 import type { ServicosFiltro } from '#shared/schemas/servicos.ts'
 import { prepareBusca } from './painel-busca.ts'
-import { lido, painelConds, runStatement } from './painel-sql.ts'
+import { runStatement } from '../../db/statements.ts'
+import { lido, painelConds } from './painel-sql.ts'
 
 // "Exportar" of the dashboard (Dashboard Global): every service its filters and search select,
 // all pages (up to 100,000), in the list's order, read in keyset batches with the list's own

@@ -1,33 +1,8 @@
-import { createHash } from 'node:crypto'
-import type { PGlite } from '@electric-sql/pglite'
-import type pg from 'pg'
-import type { Db } from '../../db/client.ts'
+import { StatementNames } from '../../db/statements.ts'
 import type { ServicosFiltro } from '#shared/schemas/servicos.ts'
 
 // How the dashboard's statements are written and run: the filters as SQL, the values as
 // InitPlans, each shape one prepared statement per connection under a name of its own.
-
-/**
- * Runs a statement on the driver directly. The dashboard list is the hottest query of the
- * portal: on PostgreSQL it runs as a named prepared statement (parsed and planned once per
- * connection); PGlite has a single connection and gains nothing from it.
- */
-export async function runStatement<T>(
-  db: Db,
-  name: string | undefined,
-  text: string,
-  values: unknown[],
-): Promise<T[]> {
-  const client = driver(db)
-  if ('totalCount' in client) {
-    const res = await client.query(name ? { name, text, values } : { text, values })
-    return res.rows as T[]
-  }
-  const res = await (client as PGlite).query<T>(text, values)
-  return res.rows
-}
-
-export const driver = (db: Db) => (db as unknown as { $client: pg.Pool | PGlite }).$client
 
 /**
  * How a value reaches a statement that runs prepared: as an InitPlan, which the planner does not
@@ -40,35 +15,7 @@ export type Valor = (expr: string) => string
 export const oculto: Valor = (expr) => `(SELECT ${expr})`
 export const lido: Valor = (expr) => expr
 
-/**
- * The name of each statement text (a few dozen filter shapes exist; each is one prepared
- * statement per connection under one name, made from the text's hash). At most `max` texts are
- * kept: past that a name is made again at each call, never kept, so the map cannot grow with
- * whatever shapes requests bring.
- */
-export class StatementNames {
-  readonly max: number
-  readonly #names = new Map<string, string>()
-
-  constructor(max: number) {
-    this.max = max
-  }
-
-  get size() {
-    return this.#names.size
-  }
-
-  nameOf(text: string) {
-    let name = this.#names.get(text)
-    if (!name) {
-      name = `painel_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`
-      if (this.#names.size < this.max) this.#names.set(text, name)
-    }
-    return name
-  }
-}
-
-const statementNames = new StatementNames(1000)
+const statementNames = new StatementNames('painel', 1000)
 
 /** The prepared-statement name of a dashboard statement. */
 export const statementName = (text: string) => statementNames.nameOf(text)

@@ -11,15 +11,8 @@ import {
   type ServicoListaItem,
 } from '#shared/schemas/servicos.ts'
 import { countBusca, percorre, prepareBusca, totaisDeBusca } from './painel-busca.ts'
-import {
-  driver,
-  lido,
-  oculto,
-  painelConds,
-  runStatement,
-  statementName,
-  VERSAO,
-} from './painel-sql.ts'
+import { driver, runStatement } from '../../db/statements.ts'
+import { lido, oculto, painelConds, statementName, VERSAO } from './painel-sql.ts'
 
 // The dashboard (Dashboard Global): its page of services, one SQL statement per request, and the
 // options of its filters.
