@@ -96,9 +96,10 @@ const baseModules = [
  * their own.
  */
 const formsModules = [
-  /node_modules[\\/](zod|react-hook-form|@hookform|imask|react-imask)[\\/]/,
+  /node_modules[\\/](zod|react-hook-form|@hookform|imask)[\\/]/,
   /src[\\/]shared[\\/](schemas[\\/](common|clientes|conta|privacidade|empresa)\.ts$|zod-locale\.ts$)/,
   /src[\\/]web[\\/]components[\\/]ui[\\/](date-field|masked-input|form-select)\.tsx$/,
+  /src[\\/]web[\\/]components[\\/]ui[\\/]mascara\.ts$/,
   /src[\\/]web[\\/]features[\\/]conta[\\/](dois-fatores|alterar-senha-card)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]clientes[\\/](contato-endereco-fields|cep-field)\.tsx$/,
   // Meus Dados' form and cards travel with the forms; its frame (title, spinner) is in `area`,

@@ -3,10 +3,10 @@ import { CalendarDays } from 'lucide-react'
 import { Popover } from 'radix-ui'
 import { lazy, Suspense, useState, type ComponentProps, type FocusEvent } from 'react'
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
-import { IMaskInput } from 'react-imask'
 import { cn } from '../../lib/utils.ts'
 import { Button } from './button.tsx'
 import { inputClass } from './input.tsx'
+import { useMascara } from './mascara.ts'
 import { Spinner } from './spinner.tsx'
 import { formatDate, isIsoDate, parseDataBr } from '#shared/datas.ts'
 
@@ -20,6 +20,7 @@ export const DATA_INCOMPLETA = 'Data incompleta: use dd/mm/aaaa.'
 const toValue = (text: string) => (text === '' ? '' : (parseDataBr(text) ?? text))
 /** What the field shows for a form value. */
 const toText = (value: string) => (isIsoDate(value) ? formatDate(value) : value)
+const MASCARA = { mask: '00/00/0000' }
 
 type Props = Omit<
   ComponentProps<'input'>,
@@ -72,17 +73,20 @@ export function DateField({
     setText(next)
     onValueChange(toValue(next))
   }
+  const campo = useMascara(MASCARA, text, change)
 
   return (
     <div className={cn('grid gap-1.5', className)}>
       <div className="flex gap-2">
-        <IMaskInput
-          {...(props as Record<string, unknown>)}
+        <input
+          {...props}
+          {...campo}
+          onFocus={(e) => {
+            campo.onFocus()
+            props.onFocus?.(e)
+          }}
           id={id}
           type="text"
-          mask="00/00/0000"
-          value={text}
-          onAccept={(v: string) => change(v)}
           onBlur={(e: FocusEvent<HTMLInputElement>) => {
             setTouched(true)
             onBlur?.(e)

@@ -1,8 +1,10 @@
+import type { FactoryArg } from 'imask'
 import type { ComponentProps } from 'react'
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
-import { IMaskInput } from 'react-imask'
 import { cn } from '../../lib/utils.ts'
 import { inputClass } from './input.tsx'
+import { useMascara } from './mascara.ts'
+import { formatDocumento } from '#shared/documento.ts'
 
 /** A dynamic mask's choice: its second pattern once `second` says so of the significant characters. */
 const pick =
@@ -11,7 +13,7 @@ const pick =
     masked.compiledMasks[second((masked.value + appended).replace(significant, '')) ? 1 : 0]
 
 /**
- * SPEC §5 masks (react-imask). The two-pattern masks choose by counting characters: IMask's
+ * SPEC §5 masks (IMask, attached on focus: `useMascara`). The two-pattern masks choose by counting characters: IMask's
  * default choice types the whole value into every pattern for each character (~10× the time; a
  * phone's Meus Dados spent ~50 ms on it before its first paint).
  */
@@ -40,15 +42,26 @@ type Props = Omit<ComponentProps<'input'>, 'onChange' | 'value' | 'ref'> & {
   onValueChange: (value: string) => void
 }
 
+/**
+ * How a stored value shows before the mask is attached: the document is kept without its
+ * punctuation; the others are kept as their mask writes them.
+ */
+const EXIBIR: Partial<Record<keyof typeof MASKS, (value: string) => string>> = {
+  documento: formatDocumento,
+}
+
 /** A text input with one of the portal's masks; `onValueChange` receives the masked text. */
-export function MaskedInput({ mask, value, onValueChange, className, ...props }: Props) {
-  const options = MASKS[mask] as Record<string, unknown>
+export function MaskedInput({ mask, value, onValueChange, className, onFocus, ...props }: Props) {
+  const texto = (EXIBIR[mask] ?? String)(value ?? '')
+  const campo = useMascara(MASKS[mask] as FactoryArg, texto, onValueChange)
   return (
-    <IMaskInput
-      {...options}
-      {...(props as Record<string, unknown>)}
-      value={value ?? ''}
-      onAccept={(v: string) => onValueChange(v)}
+    <input
+      {...props}
+      {...campo}
+      onFocus={(e) => {
+        campo.onFocus()
+        onFocus?.(e)
+      }}
       className={cn(inputClass, className)}
     />
   )

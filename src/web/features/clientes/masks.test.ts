@@ -2,7 +2,7 @@ import IMask from 'imask'
 import { describe, expect, it } from 'vitest'
 import { MASKS } from '../../components/ui/masked-input.tsx'
 
-/** What the input shows after typing `typed` with the portal's mask (react-imask uses IMask). */
+/** What the input shows after typing `typed` with the portal's mask (the inputs attach IMask on focus: components/ui/mascara.ts). */
 const typed = (mask: keyof typeof MASKS, value: string) => {
   const m = IMask.createMask(MASKS[mask] as unknown as Parameters<typeof IMask.createMask>[0])
   m.resolve(value)
