@@ -219,13 +219,13 @@ export async function* emLotes<T, K>(
     depois = chave(rows[rows.length - 1])
     // The CPU used from the statement to the writing of its rows (the reply's stream took them).
     const usado = cpuMs() - inicio
+    // A turn of the event loop first: the requests that arrived during the batch (their sockets
+    // are read only now, the embedded database held the thread) are counted before it decides.
+    await new Promise((resolve) => setImmediate(resolve))
     const outros = pedidosEmCurso() > 1
     if (lote === undefined)
       tamanho = proximoLote(limite, usado, outros ? LOTE_ALVO_MS : LOTE_ALVO_SOZINHO_MS)
-    const pausa = outros ? Math.min(usado, PAUSA_MAX_MS) : 0
-    await new Promise((resolve) =>
-      pausa >= 1 ? setTimeout(resolve, pausa) : setImmediate(resolve),
-    )
+    if (outros) await new Promise((resolve) => setTimeout(resolve, Math.min(usado, PAUSA_MAX_MS)))
   }
 }
 
