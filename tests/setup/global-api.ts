@@ -23,7 +23,9 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-tpl-'))
   const url = process.env.TEST_DATABASE_URL
   if (url) {
-    const name = `portal_tpl_${process.pid}`
+    // TEST_DATABASE_SUFFIX: ends every database name, so that people sharing one server each
+    // keep to their own names.
+    const name = `portal_tpl_${process.pid}${process.env.TEST_DATABASE_SUFFIX ?? ''}`
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     await admin.query(`DROP DATABASE IF EXISTS ${name}`)

@@ -17,7 +17,7 @@ export const TEST_ORIGIN = 'http://localhost:3000'
 export async function openTestDatabase() {
   const url = process.env.TEST_DATABASE_URL
   if (url) {
-    const name = `portal_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+    const name = `portal_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}${process.env.TEST_DATABASE_SUFFIX ?? ''}`
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`)
