@@ -213,7 +213,11 @@ async function main() {
   const out = [
     '# Dossiê do serviço: server memory while streaming',
     '',
-    `\`npm run bench:dossie\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (load average at the end ${loadavg().map((n) => n.toFixed(1)).join(' / ')}): one service with ${DOCS} documents of ${FILE_MB} MB (random bytes, stored as they are: ${DOCS * FILE_MB} MB of files), embedded database, disk storage, the server started with \`tsx\`. RSS of the server process (VmRSS), sampled every 50 ms. The other requests: the dashboard's first page (\`GET /api/admin/servicos\`) 30 times in a row before each case, then every 100 ms during it.`,
+    `\`npm run bench:dossie\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (load average at the end ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(
+        ' / ',
+      )}): one service with ${DOCS} documents of ${FILE_MB} MB (random bytes, stored as they are: ${DOCS * FILE_MB} MB of files), embedded database, disk storage, the server started with \`tsx\`. RSS of the server process (VmRSS), sampled every 50 ms. The other requests: the dashboard's first page (\`GET /api/admin/servicos\`) 30 times in a row before each case, then every 100 ms during it.`,
     '',
     '| case | read | time | RSS before | RSS peak | RSS 1 s after | stored files open 1 s after | /api/health after | dashboard p50 / p95 before (ms) | during: p50 / p95 / max (ms, n) | CPU during: server / bench (reader, probe) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

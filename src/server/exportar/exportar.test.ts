@@ -421,7 +421,7 @@ describe('requests in flight', () => {
       await new Promise<void>((resolve) => (soltar = resolve))
       return { ok: true }
     })
-    const base = await app.listen({ host: '127.0.0.1', port: 3417 })
+    const base = await app.listen({ host: '127.0.0.1', port: 0 })
     try {
       const antes = pedidosEmCurso()
       expect((await fetch(`${base}/rapido`)).status).toBe(200)
