@@ -5,8 +5,10 @@
 // type, the consultancy's, visible), starts the real server process on it, signs in an
 // administrator over HTTP, then samples the server's RSS every 50 ms while: (1) the whole
 // dossier is downloaded as fast as the reader takes it; (2) a slow reader takes it (2 MB per
-// 20 ms: the server must wait for it, not buffer); (3) a reader leaves after 100 MB (the server
-// must stop reading and free the file). It prints the RSS before, the peak of each case and after
+// 20 ms: the server must wait for it, not buffer); (3) a reader at 100 Mbit/s (12.5 MB/s, a
+// client's real network: what the other requests see in practice, without the bench's own reader
+// busy taking 500 MB as fast as it can on the same cores); (4) a reader leaves after 100 MB (the
+// server must stop reading and free the file). It prints the RSS before, the peak of each case and after
 // (and how many stored files the server still holds open). Before each case the dashboard's first
 // page (`GET /api/admin/servicos`) is timed 30 times; during the download it is requested every
 // 100 ms (after the previous answer): the other requests must keep their speed (p50/p95 before
@@ -24,7 +26,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -58,6 +60,12 @@ const rssMb = (pid: number) => {
 }
 
 const ms = (n: number) => n.toFixed(1)
+
+/** A process's CPU time so far (user + system), in seconds (Linux: /proc/<pid>/stat). */
+const cpuS = (pid: number) => {
+  const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(campos[11]) + Number(campos[12])) / 100
+}
 
 /** How many of the stored files the server process holds open now (Linux). */
 const abertos = (pid: number, dir: string) =>
@@ -141,13 +149,18 @@ async function main() {
     await sleep(500)
     const before = rssMb(child.pid!)
 
-    /** Reads the dossier (each chunk after `pausa` ms per 2 MB, until `ate` bytes), sampling RSS. */
-    async function caso(nome: string, p: { pausaMs?: number; ate?: number }) {
+    /**
+     * Reads the dossier (a pause of `pausaMs` per 2 MB, or at most `mbits` Mbit/s; until `ate`
+     * bytes), sampling RSS.
+     */
+    async function caso(nome: string, p: { pausaMs?: number; mbits?: number; ate?: number }) {
       const latAntes = await latenciasEmSerie(pagina)
       let pico = rssMb(child.pid!)
       const amostra = setInterval(() => (pico = Math.max(pico, rssMb(child.pid!))), 50)
       const sonda = sondar(pagina)
       const ac = new AbortController()
+      const cpuServidor = cpuS(child.pid!)
+      const cpuBench = process.cpuUsage()
       const inicio = performance.now()
       let bytes = 0
       let desde = 0
@@ -165,24 +178,33 @@ async function main() {
             desde = 0
             await sleep(p.pausaMs)
           }
+          if (p.mbits) {
+            // Not ahead of the line's pace: each byte at its time since the start.
+            const adiantado = inicio + (bytes * 8) / (p.mbits * 1000) - performance.now()
+            if (adiantado > 0) await sleep(adiantado)
+          }
         }
       } catch (err) {
         if (!ac.signal.aborted) throw err
       }
       const segundos = (performance.now() - inicio) / 1000
+      // Who used the two cores meanwhile: the server, and this process (the reader and the probe).
+      const bench = process.cpuUsage(cpuBench)
+      const cpu = `${(cpuS(child.pid!) - cpuServidor).toFixed(1)} s / ${((bench.user + bench.system) / 1e6).toFixed(1)} s`
       const latDurante = await sonda.parar()
       await sleep(1000)
       clearInterval(amostra)
       const depois = rssMb(child.pid!)
       const arquivos = abertos(child.pid!, path.join(dataDir, 'storage'))
       const health = await fetch(`${base}/api/health`)
-      const linha = `| ${nome} | ${Math.round(bytes / MB)} MB | ${segundos.toFixed(1)} s | ${before} MB | ${pico} MB (+${pico - before}) | ${depois} MB | ${arquivos} | ${health.status} | ${ms(latAntes.p50)} / ${ms(latAntes.p95)} | ${ms(latDurante.p50)} / ${ms(latDurante.p95)} / ${ms(latDurante.max)} (${latDurante.n}) |`
+      const linha = `| ${nome} | ${Math.round(bytes / MB)} MB | ${segundos.toFixed(1)} s | ${before} MB | ${pico} MB (+${pico - before}) | ${depois} MB | ${arquivos} | ${health.status} | ${ms(latAntes.p50)} / ${ms(latAntes.p95)} | ${ms(latDurante.p50)} / ${ms(latDurante.p95)} / ${ms(latDurante.max)} (${latDurante.n}) | ${cpu} |`
       console.log(linha)
       lines.push(linha)
     }
 
     await caso('whole dossier, fast reader', {})
     await caso('whole dossier, slow reader (2 MB / 20 ms)', { pausaMs: 20 })
+    await caso('whole dossier, reader at 100 Mbit/s', { mbits: 100 })
     await caso('reader leaves after 100 MB', { ate: 100 * MB })
   } finally {
     await stopServer(child)
@@ -191,10 +213,14 @@ async function main() {
   const out = [
     '# Dossiê do serviço: server memory while streaming',
     '',
-    `\`npm run bench:dossie\`, ${new Date().toISOString().slice(0, 10)}: one service with ${DOCS} documents of ${FILE_MB} MB (random bytes, stored as they are: ${DOCS * FILE_MB} MB of files), embedded database, disk storage, the server started with \`tsx\`. RSS of the server process (VmRSS), sampled every 50 ms. The other requests: the dashboard's first page (\`GET /api/admin/servicos\`) 30 times in a row before each case, then every 100 ms during it.`,
+    `\`npm run bench:dossie\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (load average at the end ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(
+        ' / ',
+      )}): one service with ${DOCS} documents of ${FILE_MB} MB (random bytes, stored as they are: ${DOCS * FILE_MB} MB of files), embedded database, disk storage, the server started with \`tsx\`. RSS of the server process (VmRSS), sampled every 50 ms. The other requests: the dashboard's first page (\`GET /api/admin/servicos\`) 30 times in a row before each case, then every 100 ms during it.`,
     '',
-    '| case | read | time | RSS before | RSS peak | RSS 1 s after | stored files open 1 s after | /api/health after | dashboard p50 / p95 before (ms) | during: p50 / p95 / max (ms, n) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| case | read | time | RSS before | RSS peak | RSS 1 s after | stored files open 1 s after | /api/health after | dashboard p50 / p95 before (ms) | during: p50 / p95 / max (ms, n) | CPU during: server / bench (reader, probe) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...lines,
     '',
     zipSozinho,

@@ -1,14 +1,20 @@
 // `npm run bench:exportar`: "Exportar" of the dashboard at 100,000 services, the server's memory
-// and the speed of the other requests meanwhile.
+// and the speed of the other requests meanwhile, on the embedded database and on PostgreSQL.
 //
-// It fills a fresh embedded PGlite database with 20,000 clients and 100,000 services, starts the
-// real server process on it, signs in as an admin over HTTP, warms the export up (a small one),
+// For each database (embedded PGlite, then the PostgreSQL server at 127.0.0.1:5432, database
+// BENCH_DB, default portal_bench_exportar, dropped afterwards) it fills a fresh database with
+// 20,000 clients and 100,000 services, starts the real server process on it, signs in as an admin over HTTP, warms the export up (a small one),
 // then exports every service (the dashboard without filters: 100,000 rows) as CSV and as XLSX,
 // each read by a fast reader and by one that stalls 5 s after the first chunk. The server's
 // resident memory (VmRSS) is sampled every 25 ms; meanwhile another request (the dashboard's
 // first page) runs every 100 ms and its latency is compared with the same request before. Each
 // file is checked (its row count). It prints one table and writes bench/RESULTS-exportar.md.
-// Not part of `npm test`.
+// Not part of `npm test`. While tuning: BENCH_ONLY=pglite|postgres runs one database,
+// BENCH_DATA_DIR=<folder> keeps the filled PGlite database for the next runs (BENCH_KEEP=1
+// keeps the PostgreSQL one, BENCH_REUSE=1 runs on it as it is), BENCH_CASE=CSV,rápido runs the
+// cases whose names contain every one of those words, and
+// BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (bench/perfil.ts);
+// none of these writes the RESULTS file.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -16,8 +22,10 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { openDatabase } from '../src/server/db/client.ts'
 import { seedStatuses } from '../src/server/db/seed.ts'
+import { resetTwoFactor } from '../src/server/scripts/admin-reset-2fa.ts'
 import { signInAdminOverHttp } from '../tests/setup/totp.ts'
 import { startServer, stopServer } from './servidor.ts'
 import { latenciasEmSerie, sondar, type Latencias } from './sonda.ts'
@@ -27,6 +35,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SERVICOS = Number(process.env.BENCH_SERVICOS ?? 100_000)
 const CLIENTES = SERVICOS / 5
 const ADMIN = { email: 'bench-admin@portal.test', password: 'bench-admin-123' }
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+// BENCH_DB: another database name, so two people tuning on one server do not drop each other's.
+const PG_DB = process.env.BENCH_DB ?? 'portal_bench_exportar'
+const ONLY = process.env.BENCH_ONLY // 'pglite' | 'postgres'
+const REUSE = !!process.env.BENCH_REUSE
+const CASE_FILTER = process.env.BENCH_CASE?.split(',').filter(Boolean)
+const selected = (name: string) => !CASE_FILTER || CASE_FILTER.every((w) => name.includes(w))
+const TUNING = !!(CASE_FILTER || ONLY || process.env.BENCH_NODE_ARGS)
 
 const log = (...args: unknown[]) =>
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args)
@@ -50,8 +66,7 @@ async function buildServer() {
   return outfile
 }
 
-async function fill(dataDir: string) {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') })
+async function fill(database: Awaited<ReturnType<typeof openDatabase>>) {
   await database.migrate()
   await seedStatuses(database.db)
   const run = (q: string) => database.db.execute(sql.raw(q))
@@ -76,7 +91,51 @@ async function fill(dataDir: string) {
   await database.close()
 }
 
+/**
+ * A kept database (BENCH_DATA_DIR, BENCH_REUSE): the administrator enrolled its second factor on
+ * the last run; reset (the server sets ADMIN_PASSWORD again at start-up), and the sign-in
+ * counters of the last runs forgotten.
+ */
+async function sem2fa(database: Awaited<ReturnType<typeof openDatabase>>) {
+  try {
+    await resetTwoFactor(database.db, ADMIN.email)
+    await database.db.execute(sql`DELETE FROM auth_rate_limit`)
+  } finally {
+    await database.close()
+  }
+}
+
+/** The PostgreSQL bench database: dropped and created (not with BENCH_REUSE); its URL. */
+async function pgDatabase() {
+  const u = new URL(PG_URL)
+  u.pathname = `/${PG_DB}`
+  if (REUSE) {
+    await sem2fa(await openDatabase({ databaseUrl: u.toString() }))
+    return u.toString()
+  }
+  const admin = new pg.Client({ connectionString: PG_URL })
+  await admin.connect()
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${PG_DB}`)
+  } finally {
+    await admin.end()
+  }
+  log(`filling ${PG_DB} (${SERVICOS.toLocaleString('en-US')} services)...`)
+  await fill(await openDatabase({ databaseUrl: u.toString() }))
+  return u.toString()
+}
+
+async function dropPgDatabase() {
+  if (REUSE || process.env.BENCH_KEEP) return
+  const admin = new pg.Client({ connectionString: PG_URL })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`)
+  await admin.end()
+}
+
 type Resultado = {
+  banco: string
   caso: string
   linhas: number
   mb: number
@@ -87,21 +146,18 @@ type Resultado = {
   latDurante: Latencias
 }
 
-async function main() {
-  log('building the server...')
-  const mainJs = await buildServer()
-  // While tuning: BENCH_DATA_DIR=<folder> fills it once and keeps it for the next runs.
-  const guardado = process.env.BENCH_DATA_DIR
-  const dataDir = guardado ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-exportar-'))
-  if (!guardado || !existsSync(path.join(dataDir, 'pgdata'))) {
-    log(`filling ${dataDir} (${SERVICOS.toLocaleString('en-US')} services)...`)
-    await fill(dataDir)
-  }
-  const { child, base } = await startServer([mainJs], {
-    DATA_DIR: dataDir,
+/** The four cases on one database: the server started on it (`env`), each export measured. */
+async function casos(banco: string, mainJs: string, env: Record<string, string>) {
+  // While tuning: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const { child, base } = await startServer([...nodeArgs, mainJs], {
+    ...env,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     AUTH_RATE_LIMIT: '100000',
+    // A kept database (BENCH_DATA_DIR, BENCH_REUSE) signs the same account in at every run.
+    AUTH_RATE_LIMIT_ACCOUNT: '100000',
+    WARNINGS_SCHEDULER: 'off',
     LOG_LEVEL: 'warn',
   })
   const pid = child.pid!
@@ -118,6 +174,8 @@ async function main() {
 
     for (const formato of ['csv', 'xlsx'] as const)
       for (const leitor of ['rápido', 'parado 5 s'] as const) {
+        const caso = `${formato.toUpperCase()}, leitor ${leitor}`
+        if (!selected(caso)) continue
         global.gc?.()
         await sleep(1000)
         const latAntes = await latenciasEmSerie(pagina)
@@ -148,7 +206,8 @@ async function main() {
         }
         if (linhas !== SERVICOS) throw new Error(`${formato}: ${linhas} rows, not ${SERVICOS}`)
         const r: Resultado = {
-          caso: `${formato.toUpperCase()}, leitor ${leitor}`,
+          banco,
+          caso,
           linhas,
           mb: arquivo.length / 1024 / 1024,
           segundos,
@@ -162,21 +221,56 @@ async function main() {
       }
   } finally {
     await stopServer(child)
-    if (!guardado) rmSync(dataDir, { recursive: true, force: true })
+  }
+  return resultados
+}
+
+async function main() {
+  log('building the server...')
+  const mainJs = await buildServer()
+  const resultados: Resultado[] = []
+  if (ONLY !== 'postgres') {
+    // While tuning: BENCH_DATA_DIR=<folder> fills it once and keeps it for the next runs.
+    const guardado = process.env.BENCH_DATA_DIR
+    const dataDir = guardado ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-exportar-'))
+    try {
+      const pgliteDir = path.join(dataDir, 'pgdata')
+      if (!guardado || !existsSync(pgliteDir)) {
+        log(`filling ${dataDir} (${SERVICOS.toLocaleString('en-US')} services)...`)
+        await fill(await openDatabase({ pgliteDir }))
+      } else await sem2fa(await openDatabase({ pgliteDir }))
+      resultados.push(...(await casos('PGlite', mainJs, { DATA_DIR: dataDir })))
+    } finally {
+      if (!guardado) rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  if (ONLY !== 'pglite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-exportar-'))
+    try {
+      const url = await pgDatabase()
+      resultados.push(
+        ...(await casos('PostgreSQL', mainJs, { DATA_DIR: dataDir, DATABASE_URL: url })),
+      )
+    } finally {
+      await dropPgDatabase()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   }
   const f = (n: number, d = 0) => n.toFixed(d)
   const tabela = [
-    '| Case | Rows | File (MB) | Time (s) | RSS before (MB) | RSS peak (MB) | RSS added (MB) | Other request p50/p95 before (ms) | During (ms, n) |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Case | Database | Rows | File (MB) | Time (s) | RSS before (MB) | RSS peak (MB) | RSS added (MB) | Other request p50/p95 before (ms) | During: p50 / p95 / max (ms, n) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...resultados.map(
       (r) =>
-        `| ${r.caso} | ${r.linhas.toLocaleString('en-US')} | ${f(r.mb, 1)} | ${f(r.segundos, 1)} | ${f(r.rssAntes)} | ${f(r.rssPico)} | +${f(r.rssPico - r.rssAntes)} | ${f(r.latAntes.p50, 1)} / ${f(r.latAntes.p95, 1)} | ${f(r.latDurante.p50, 1)} / ${f(r.latDurante.p95, 1)} (${r.latDurante.n}) |`,
+        `| ${r.caso} | ${r.banco} | ${r.linhas.toLocaleString('en-US')} | ${f(r.mb, 1)} | ${f(r.segundos, 1)} | ${f(r.rssAntes)} | ${f(r.rssPico)} | +${f(r.rssPico - r.rssAntes)} | ${f(r.latAntes.p50, 1)} / ${f(r.latAntes.p95, 1)} | ${f(r.latDurante.p50, 1)} / ${f(r.latDurante.p95, 1)} / ${f(r.latDurante.max, 1)} (${r.latDurante.n}) |`,
     ),
   ].join('\n')
   console.log(`\n${tabela}\n`)
+  if (TUNING || REUSE) return
+  const carga = (await import('node:os')).loadavg().map((n) => n.toFixed(1))
   writeFileSync(
     path.join(ROOT, 'bench', 'RESULTS-exportar.md'),
-    `# Exportar benchmark (last run)\n\nPGlite, ${SERVICOS.toLocaleString('en-US')} services; \`npm run bench:exportar\`.\n\n${tabela}\n`,
+    `# Exportar benchmark (last run)\n\n${SERVICOS.toLocaleString('en-US')} services; \`npm run bench:exportar\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average at the end ${carga.join(' / ')}.\n\n${tabela}\n`,
   )
 }
 

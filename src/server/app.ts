@@ -39,6 +39,7 @@ import { regerarEntregasDoServico } from './features/condicionantes/condicionant
 import { mensagensRoutes } from './features/mensagens/mensagens.routes.ts'
 import { processosRoutes } from './features/processos/processos.routes.ts'
 import { calendarioRoutes } from './features/calendario/calendario.routes.ts'
+import { contarPedidosEmCurso } from './exportar/pedidos-em-curso.ts'
 
 export type AppDeps = {
   config: Config
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
   registerInputLimits(app, deps.config.limits)
+  contarPedidosEmCurso(app)
 
   const auth = createAuth({
     db: deps.db,

@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditoria } from '../db/schema.ts'
-import { emLotes } from './planilha.ts'
+import { emLotes, LOTE_ALVO_MS, LOTE_INICIAL, LOTE_MAX, LOTE_MIN, proximoLote } from './planilha.ts'
+import { contarPedidosEmCurso, pedidosEmCurso } from './pedidos-em-curso.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import { adminOnly, expectRefused } from '#tests/setup/helpers.ts'
@@ -226,6 +228,29 @@ describe('the dashboard', () => {
     expect(new Set(linhas.map((l) => l[3])).size).toBe(1203)
   })
 
+  it("'Cadastrado em' is the day in America/Sao_Paulo, not in UTC", async () => {
+    const fuso = uniqueWord('fuso')
+    const cliente = await createCliente(t.db, { nome: `Fuso ${fuso}`, documento: cpf() })
+    // 02:30 UTC on 1 March is 23:30 on 28 February in São Paulo (UTC-3).
+    await createServico(t.db, {
+      cliente_id: cliente.id,
+      protocolo: `FUSO-${marca}`,
+      created_at: new Date('2026-03-01T02:30:00Z'),
+    })
+    const csv = await actors.admin.inject({
+      method: 'GET',
+      url: `${ROTAS.painel}?formato=csv&q=${fuso}`,
+    })
+    const [titulos, linha] = lerCsv(csv.body)
+    expect(linha[titulos.indexOf('Cadastrado em')]).toBe('28/02/2026')
+    const xlsx = await actors.admin.inject({
+      method: 'GET',
+      url: `${ROTAS.painel}?formato=xlsx&q=${fuso}`,
+    })
+    const cadastro = (await lerXlsx(xlsx.rawPayload)).getRow(2).getCell(9).value as Date
+    expect(cadastro.toISOString()).toBe('2026-02-28T00:00:00.000Z')
+  })
+
   it('is recorded in the audit trail, with its filters', async () => {
     await actors.admin.inject({ method: 'GET', url: `${ROTAS.painel}?formato=xlsx&q=${palavra}` })
     const [evento] = await t.db
@@ -340,5 +365,79 @@ describe('emLotes', () => {
       [9, 10],
       [19, 2],
     ])
+  })
+})
+
+describe('batch sizes', () => {
+  it('fit the CPU target, grow at most twofold, and stay within the bounds', () => {
+    // 100 rows in 10 ms: 5 ms holds 50.
+    expect(proximoLote(100, 10, 5)).toBe(50)
+    // Fast: at most twice the last size, never above LOTE_MAX.
+    expect(proximoLote(100, 1, 5)).toBe(200)
+    expect(proximoLote(400, 0, 5)).toBe(LOTE_MAX)
+    // Slow: never below LOTE_MIN.
+    expect(proximoLote(LOTE_MIN, 1000, 5)).toBe(LOTE_MIN)
+    expect(proximoLote(50, 9, 5)).toBe(27)
+  })
+
+  it('starts at LOTE_INICIAL, reads every row once, each batch within the bounds', async () => {
+    const linhas = Array.from({ length: 3000 }, (_, i) => i)
+    const limites: number[] = []
+    let lidas = 0
+    for await (const lote of emLotes<number, number>(
+      async (depois, limite) => {
+        limites.push(limite)
+        // A slow statement once: the next batch is smaller.
+        if (limites.length === 3) {
+          const fim = performance.now() + 4 * LOTE_ALVO_MS * 3
+          while (performance.now() < fim) Math.sqrt(fim)
+        }
+        return linhas.filter((n) => depois === undefined || n > depois).slice(0, limite)
+      },
+      (n) => n,
+    )) {
+      expect(lote[0]).toBe(lidas)
+      lidas += lote.length
+    }
+    expect(lidas).toBe(3000)
+    expect(limites[0]).toBe(LOTE_INICIAL)
+    expect(limites.every((l) => l >= LOTE_MIN && l <= LOTE_MAX)).toBe(true)
+    expect(limites[3]).toBeLessThan(limites[2])
+  })
+})
+
+describe('requests in flight', () => {
+  it('counts a request from its arrival until its answer ends or its client leaves', async () => {
+    const app = Fastify()
+    contarPedidosEmCurso(app)
+    let soltar = () => {}
+    const vistos: number[] = []
+    app.get('/rapido', async () => {
+      vistos.push(pedidosEmCurso())
+      return { ok: true }
+    })
+    app.get('/lento', async () => {
+      vistos.push(pedidosEmCurso())
+      await new Promise<void>((resolve) => (soltar = resolve))
+      return { ok: true }
+    })
+    const base = await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const antes = pedidosEmCurso()
+      expect((await fetch(`${base}/rapido`)).status).toBe(200)
+      expect(vistos).toEqual([antes + 1])
+      expect(pedidosEmCurso()).toBe(antes)
+      // A client that leaves before the answer: no longer counted.
+      const ac = new AbortController()
+      const lento = fetch(`${base}/lento`, { signal: ac.signal }).catch(() => null)
+      await vi.waitFor(() => expect(vistos).toHaveLength(2))
+      expect(pedidosEmCurso()).toBe(antes + 1)
+      ac.abort()
+      await lento
+      await vi.waitFor(() => expect(pedidosEmCurso()).toBe(antes))
+      soltar()
+    } finally {
+      await app.close()
+    }
   })
 })

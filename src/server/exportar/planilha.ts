@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { today } from '#shared/datas.ts'
 import type { FormatoExportacao } from '#shared/schemas/exportar.ts'
+import { pedidosEmCurso } from './pedidos-em-curso.ts'
 
 // The one export of a list, streamed: given its columns and the rows in batches (read from the
 // database in keyset batches, one batch in memory at a time), a CSV as spreadsheets in pt-BR
@@ -11,8 +12,19 @@ import type { FormatoExportacao } from '#shared/schemas/exportar.ts'
 /** An export never holds more rows than this (the list's filters select them). */
 export const MAX_LINHAS_EXPORTACAO = 100_000
 
-/** How many rows each statement reads (and each write to the reply carries). */
-export const LOTE_EXPORTACAO = 250
+/**
+ * How many rows an export's statements read: the first reads LOTE_INICIAL; then each batch is
+ * sized so that reading and writing it takes about LOTE_ALVO_MS of the process's CPU while other
+ * requests are being answered (what each of their statements waits behind it at most), and
+ * LOTE_ALVO_SOZINHO_MS while the export is alone (fewer statements: on PGlite each one costs
+ * about 2 ms and leaves garbage; a run of small ones made the heap grow by 50 MB), between
+ * LOTE_MIN and LOTE_MAX rows.
+ */
+export const LOTE_INICIAL = 50
+export const LOTE_MIN = 10
+export const LOTE_MAX = 500
+export const LOTE_ALVO_MS = 5
+export const LOTE_ALVO_SOZINHO_MS = 15
 
 /**
  * A column: its title, its type and width (characters), and its value in a row. A `data` is a
@@ -157,36 +169,63 @@ export function xlsxStream<T>(
   return out
 }
 
-/** At most this long between two batches of an export (its fair share of the process). */
-const PAUSA_MAX_MS = 250
+/** The CPU time this process has used, in ms (every thread: the embedded database's too). */
+const cpuMs = () => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+
+/** At most this long between two batches of an export. */
+const PAUSA_MAX_MS = 50
+
+/**
+ * The size of the batch after one of `limite` rows that took `ms` of CPU: the rows that fit in
+ * `alvoMs` at that pace, at most twice the last size, between LOTE_MIN and LOTE_MAX.
+ */
+export function proximoLote(limite: number, ms: number, alvoMs: number) {
+  const cabem = Math.floor((limite * alvoMs) / Math.max(ms, 0.01))
+  return Math.max(LOTE_MIN, Math.min(LOTE_MAX, 2 * limite, cabem))
+}
 
 /**
  * The rows of a list in keyset batches: `ler(depois, limite)` reads the rows after the position
  * `depois` (none: the first), `chave` gives a row's position. Stops at `max` rows.
  *
  * An export shares the process with every other request: the embedded database (PGlite) runs
- * its statements on the server's one thread, and so does the writing of each batch. After each
- * batch it waits as long as reading and writing that batch took (up to PAUSA_MAX_MS), so other
- * requests get at least half of the thread meanwhile and wait at most about one batch.
+ * its statements on the server's one thread, and so does the writing of each batch. So each
+ * batch is sized by the CPU it takes (`proximoLote`: a few dozen rows on PGlite, LOTE_MAX on
+ * PostgreSQL, where the statement runs in the database server), and the export lets the event
+ * loop turn between batches. While other requests are being answered (`pedidosEmCurso`) its
+ * batches take about LOTE_ALVO_MS and after each it waits as long as the CPU it used (up to
+ * PAUSA_MAX_MS): they wait about one small batch for each of their statements and get at least
+ * half of the process; alone, it reads at full speed. `lote` fixes the size instead (tests).
  */
 export async function* emLotes<T, K>(
   ler: (depois: K | undefined, limite: number) => Promise<T[]>,
   chave: (row: T) => K,
   max = MAX_LINHAS_EXPORTACAO,
-  lote = LOTE_EXPORTACAO,
+  lote?: number,
 ): AsyncGenerator<T[], void, undefined> {
   let depois: K | undefined
   let lidas = 0
+  let tamanho = lote ?? LOTE_INICIAL
   while (lidas < max) {
-    const limite = Math.min(lote, max - lidas)
-    const inicio = performance.now()
+    const limite = Math.min(tamanho, max - lidas)
+    const inicio = cpuMs()
     const rows = await ler(depois, limite)
     if (rows.length) yield rows
     lidas += rows.length
     if (rows.length < limite) return
     depois = chave(rows[rows.length - 1])
-    const pausa = Math.min(performance.now() - inicio, PAUSA_MAX_MS)
-    await new Promise((resolve) => setTimeout(resolve, pausa))
+    // The CPU used from the statement to the writing of its rows (the reply's stream took them).
+    const usado = cpuMs() - inicio
+    // A turn of the event loop first: the requests that arrived during the batch (their sockets
+    // are read only now, the embedded database held the thread) are counted before it decides.
+    await new Promise((resolve) => setImmediate(resolve))
+    const outros = pedidosEmCurso() > 1
+    if (lote === undefined)
+      tamanho = proximoLote(limite, usado, outros ? LOTE_ALVO_MS : LOTE_ALVO_SOZINHO_MS)
+    if (outros) await new Promise((resolve) => setTimeout(resolve, Math.min(usado, PAUSA_MAX_MS)))
   }
 }
 
