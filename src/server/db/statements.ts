@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
+import type { SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
 import type { Db } from './client.ts'
 
@@ -23,6 +25,18 @@ export async function runStatement<T>(
   }
   const res = await (client as PGlite).query<T>(text, values)
   return res.rows
+}
+
+const dialeto = new PgDialect()
+
+/**
+ * A drizzle `sql` run by `runStatement`, named by `nomes` on PostgreSQL: a list whose joins cost
+ * more to plan than to run (the Condicionantes' page: ~4 ms of planning, ~1 ms of work).
+ */
+export function runPrepared<T>(db: Db, nomes: StatementNames, query: SQL): Promise<T[]> {
+  const { sql: texto, params } = dialeto.sqlToQuery(query)
+  const nome = 'totalCount' in driver(db) ? nomes.nameOf(texto) : undefined
+  return runStatement<T>(db, nome, texto, params)
 }
 
 export const driver = (db: Db) => (db as unknown as { $client: pg.Pool | PGlite }).$client

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { driver, runStatement, StatementNames } from '../../db/statements.ts'
+import { driver, runPrepared, StatementNames } from '../../db/statements.ts'
 import { ownServicos, type Actor } from '../../policy.ts'
 import {
   MAX_EVENTOS,
@@ -219,7 +218,6 @@ export function eventosQuery(
          order by ev.data, ev.tipo, ev.chave`
 }
 
-const dialeto = new PgDialect()
 const nomes = new StatementNames('calendario', 100)
 
 /** Every event of the period, by date (at most `MAX_EVENTOS`). */
@@ -231,12 +229,6 @@ export async function listEventos(
 ): Promise<Calendario> {
   const limite = opcoes.limite ?? MAX_EVENTOS
   const prepara = 'totalCount' in driver(db)
-  const { sql: texto, params } = dialeto.sqlToQuery(eventosQuery(actor, q, opcoes, prepara))
-  const rows = await runStatement<Evento>(
-    db,
-    prepara ? nomes.nameOf(texto) : undefined,
-    texto,
-    params,
-  )
+  const rows = await runPrepared<Evento>(db, nomes, eventosQuery(actor, q, opcoes, prepara))
   return { eventos: rows.slice(0, limite), truncado: rows.length > limite }
 }

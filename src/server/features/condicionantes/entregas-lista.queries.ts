@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
+import { runPrepared, StatementNames } from '../../db/statements.ts'
 import { today } from '#shared/datas.ts'
 import { PAGE_SIZE } from '#shared/schemas/common.ts'
 import type { EntregaListada, ListaEntregasFiltro } from '#shared/schemas/condicionantes.ts'
@@ -10,11 +11,14 @@ import { evidenciasDasEntregas } from './evidencias.queries.ts'
 // The admin menu "Condicionantes" (every entrega across clients) and its badge; one service's
 // condicionantes and entregas are in condicionantes.queries.ts.
 
+/** The list's statements (a few dozen filter shapes), prepared on PostgreSQL. */
+const nomes = new StatementNames('entregas', 64)
+
 /**
  * The admin menu "Condicionantes": every entrega across clients, oldest due first, filtered by
  * situation, client, responsible side and due period; paged and counted in SQL.
  */
-export async function listEntregas(db: DbOrTx, q: ListaEntregasFiltro, hoje = today()) {
+export async function listEntregas(db: Db, q: ListaEntregasFiltro, hoje = today()) {
   const filtros: SQL[] = [sql`true`]
   if (q.situacao) filtros.push(filtroSituacao(q.situacao, hoje))
   if (q.cliente_id) filtros.push(sql`e.cliente_id = ${q.cliente_id}`)
@@ -24,8 +28,9 @@ export async function listEntregas(db: DbOrTx, q: ListaEntregasFiltro, hoje = to
   const where = sql.join(filtros, sql` and `)
   // One client's entregas are few: counted. Across clients, the count table's few rows are
   // summed (its columns are the filters'; migration 0028's trigger keeps it).
-  const [{ total }] = await rawRows<{ total: number }>(
+  const [{ total }] = await runPrepared<{ total: number }>(
     db,
+    nomes,
     q.cliente_id
       ? sql`select count(*)::int as total from condicionantes_entregas e where ${where}`
       : sql`select coalesce(sum(e.n), 0)::int as total from condicionantes_entregas_contagem e
@@ -33,8 +38,9 @@ export async function listEntregas(db: DbOrTx, q: ListaEntregasFiltro, hoje = to
   )
   // The page's ids first (an index-only scan where the filter allows: "No prazo" skips the
   // entregas in their window without reading them), then those 25 rows.
-  const linhas = await rawRows<Omit<EntregaListada, 'evidencias'>>(
+  const linhas = await runPrepared<Omit<EntregaListada, 'evidencias'>>(
     db,
+    nomes,
     sql`select ${entregaCampos(hoje)}, c.item, c.descricao, e.responsavel, e.servico_id,
                s.protocolo as servico_protocolo, t.tipo as tipo_servico, e.cliente_id,
                cl.nome as cliente_nome
