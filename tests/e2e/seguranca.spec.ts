@@ -125,9 +125,15 @@ test('closing a second-factor dialog with the password typed asks first', async 
   await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click()
   const dialog = page.getByRole('dialog', { name: 'Ativar verificação em duas etapas' })
   const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' })
+  // Esc right after typing, on a CPU 20× slower (a slow phone): the dialog must already know
+  // (it closed without asking when the form told it after the render, not in it).
+  await expect(dialog.getByLabel('Sua senha')).toBeVisible()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 })
   await dialog.getByLabel('Sua senha').fill('digitada-123')
   await page.keyboard.press('Escape')
-  await expect(sair).toBeVisible()
+  await expect(sair).toBeVisible({ timeout: 15_000 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
   await shot(page, 'seguranca-sair-sem-salvar', info.project.name)
   await sair.getByRole('button', { name: 'Cancelar' }).click()
   await expect(dialog.getByLabel('Sua senha')).toHaveValue('digitada-123')

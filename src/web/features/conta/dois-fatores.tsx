@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { Copy, Loader2, ShieldCheck } from 'lucide-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useLayoutEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -37,10 +37,11 @@ const chaveManual = (uri: string) =>
 
 /**
  * Tells the dialog around a form whether closing it would lose something (`GuardedDialog`'s
- * `dirty`), and that it no longer would once the form is gone.
+ * `dirty`), and that it no longer would once the form is gone. In the render's commit, not after
+ * it: an Esc pressed right after typing (a slow phone, a quick hand) must find the dialog told.
  */
 function useReportDirty(dirty: boolean, onDirtyChange?: (dirty: boolean) => void) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     onDirtyChange?.(dirty)
     return () => onDirtyChange?.(false)
   }, [dirty, onDirtyChange])
