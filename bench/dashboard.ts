@@ -52,6 +52,7 @@ import {
   signIn,
   startBenchServer,
   type Row,
+  tabela,
 } from './comum.ts'
 import { medirJob, type JobRow } from './avisos-job.ts'
 import { stopServer } from './servidor.ts'
@@ -894,17 +895,10 @@ async function benchAuditoria(label: string, main: string, kind: 'pglite' | 'pos
 }
 
 function auditoriaTable(rows: Row[]) {
-  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
-  return [
+  return tabela(
     `Auditoria endpoint \`GET /api/admin/auditoria\`, ${AUD_CLIENTES.toLocaleString('en-US')} clients, ${AUD_SERVICOS.toLocaleString('en-US')} services, ${AUD_EVENTOS.toLocaleString('en-US')} events, ${SECONDS} s per load at 4 connections, ${new Date().toISOString().slice(0, 10)}. Target: p95 < 50 ms on PostgreSQL.`,
-    '',
-    '| case (total) | database | p50 ms | p95 ms | p99 ms | req/s | errors |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (row) =>
-        `| ${row.case} | ${row.db} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${Math.round(row.rps)} | ${row.errors} |`,
-    ),
-  ].join('\n')
+    rows,
+  )
 }
 
 // ---- The admin menu "Condicionantes" at 100,000 services and 500,000 entregas ----
@@ -1105,17 +1099,10 @@ function jobTable(rows: JobRow[]) {
 }
 
 function condicionantesTable(rows: Row[]) {
-  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
-  return [
+  return tabela(
     `Condicionantes endpoint \`GET /api/admin/condicionantes\`, ${CND_SERVICOS.toLocaleString('en-US')} services, ${CND_ENTREGAS.toLocaleString('en-US')} entregas, ${SECONDS} s per load at 4 connections, ${new Date().toISOString().slice(0, 10)}. Target: p95 ≤ 15 ms on PostgreSQL, ≤ 50 ms on PGlite.`,
-    '',
-    '| case (total) | database | p50 ms | p95 ms | p99 ms | req/s | errors |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (row) =>
-        `| ${row.case} | ${row.db} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${Math.round(row.rps)} | ${row.errors} |`,
-    ),
-  ].join('\n')
+    rows,
+  )
 }
 
 async function main() {
