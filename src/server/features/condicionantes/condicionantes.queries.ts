@@ -13,7 +13,7 @@ import type {
 } from '#shared/schemas/condicionantes.ts'
 import type { SituacaoEntrega } from '#shared/condicionantes.ts'
 import { evidenciaFiles } from '../../storage/arquivos.ts'
-import { evidenciasDoServico } from './evidencias.queries.ts'
+import { comArquivos, evidenciasJson, type ComEvidencias } from './evidencias.queries.ts'
 import { datasEntregas } from './recorrencia.ts'
 
 // The condicionantes of a service and their entregas: the card's reads and writes (each audited
@@ -49,10 +49,11 @@ export function filtroSituacao(situacao: SituacaoEntrega, hoje: string): SQL {
 
 export const entregaCampos = (hoje: string) => sql`
   e.id, e.condicionante_id, e.data_prevista::text as data_prevista,
-  ${situacaoSql(hoje)} as situacao, e.protocolo_orgao, e.protocolado_em::text as protocolado_em`
+  ${situacaoSql(hoje)} as situacao, e.protocolo_orgao, e.protocolado_em::text as protocolado_em,
+  ${evidenciasJson} as evidencias`
 
 type LinhaCondicionante = Omit<Condicionante, 'entregas'>
-type LinhaEntrega = Omit<Entrega, 'evidencias'>
+type LinhaEntrega = ComEvidencias<Entrega>
 
 const condicionanteCampos = sql`
   c.id, c.servico_id, c.item, c.descricao, c.tipo, c.primeiro_prazo::text as primeiro_prazo,
@@ -78,7 +79,6 @@ export async function listCondicionantes(
                  c.item, c.created_at, c.id`,
   )
   if (!condicionantes.length) return []
-  const evidencias = await evidenciasDoServico(db, servicoId)
   const entregas = await rawRows<LinhaEntrega>(
     db,
     sql`select ${entregaCampos(hoje)} from condicionantes_entregas e
@@ -88,9 +88,7 @@ export async function listCondicionantes(
   )
   return condicionantes.map((c) => ({
     ...c,
-    entregas: entregas
-      .filter((e) => e.condicionante_id === c.id)
-      .map((e) => ({ ...e, evidencias: evidencias.get(e.id) ?? [] })),
+    entregas: entregas.filter((e) => e.condicionante_id === c.id).map(comArquivos),
   }))
 }
 
@@ -106,13 +104,12 @@ async function getCondicionante(
         where c.id = ${id} and c.servico_id = ${servicoId}`,
   )
   if (!c) throw notFound(CONDICIONANTE_NAO_ENCONTRADA)
-  const evidencias = await evidenciasDoServico(db, servicoId)
   const entregas = await rawRows<LinhaEntrega>(
     db,
     sql`select ${entregaCampos(hoje)} from condicionantes_entregas e
         where e.condicionante_id = ${id} order by e.data_prevista, e.id`,
   )
-  return { ...c, entregas: entregas.map((e) => ({ ...e, evidencias: evidencias.get(e.id) ?? [] })) }
+  return { ...c, entregas: entregas.map(comArquivos) }
 }
 
 /** The service's end date and client (locked: the service's row comes first in every change). */
@@ -361,5 +358,5 @@ export async function getEntrega(
         where e.id = ${entregaId} and e.servico_id = ${servicoId}`,
   )
   if (!e) throw notFound(ENTREGA_NAO_ENCONTRADA)
-  return { ...e, evidencias: (await evidenciasDoServico(db, servicoId)).get(e.id) ?? [] }
+  return comArquivos(e)
 }

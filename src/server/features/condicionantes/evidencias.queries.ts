@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { recordAuditoria, recordLeitura, type Origem } from '../../db/auditoria.ts'
 import type { DbOrTx, Tx } from '../../db/client.ts'
 import {
@@ -180,44 +180,32 @@ export async function revisarEvidencia(
     })
 }
 
-type LinhaEvidencia = Omit<Evidencia, 'arquivo'> & { caminho: string; entrega_id: string }
+type LinhaEvidencia = Omit<Evidencia, 'arquivo'> & { caminho: string }
 
-/** The evidence of the entregas of a service, newest first, by entrega. */
-export const evidenciasDoServico = (db: DbOrTx, servicoId: string) =>
-  evidenciasDe(db, sql`e.servico_id = ${servicoId}`)
+/**
+ * The evidence of the entrega `e` of the statement, newest first, as one JSON column (read with
+ * `comArquivos`): the entrega's row brings its files, no statement of their own.
+ */
+export const evidenciasJson = sql`coalesce((
+  select json_agg(ev order by ev.data_envio desc, ev.id) from (
+    select v.id, v.caminho, v.tamanho::float8 as tamanho, v.sha256, v.enviado_por,
+           to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as data_envio,
+           v.comentario, v.estado, v.motivo, v.atual
+    from documento_versoes v where v.entrega_id = e.id) ev), '[]'::json)`
 
-/** The evidence of these entregas (a page of the list across clients), by entrega. */
-export const evidenciasDasEntregas = (db: DbOrTx, ids: string[]) =>
-  ids.length
-    ? evidenciasDe(
-        db,
-        sql`e.id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      )
-    : Promise.resolve(new Map<string, Evidencia[]>())
+/** An entrega's row read with `evidenciasJson as evidencias`: each file's name from its key. */
+export const comArquivos = <T extends { evidencias: LinhaEvidencia[] }>(
+  linha: T,
+): Omit<T, 'evidencias'> & { evidencias: Evidencia[] } => ({
+  ...linha,
+  evidencias: linha.evidencias.map(({ caminho, ...r }) => ({
+    ...r,
+    arquivo: arquivoDaChave(caminho),
+  })),
+})
 
-async function evidenciasDe(db: DbOrTx, where: SQL): Promise<Map<string, Evidencia[]>> {
-  const rows = await rawRows<LinhaEvidencia>(
-    db,
-    sql`select v.id, v.entrega_id, v.caminho, v.tamanho::float8 as tamanho, v.sha256,
-               v.enviado_por, to_char(v.created_at at time zone 'UTC',
-                 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as data_envio,
-               v.comentario, v.estado, v.motivo, v.atual
-        from documento_versoes v
-        join condicionantes_entregas e on e.id = v.entrega_id
-        where ${where}
-        order by v.created_at desc, v.id`,
-  )
-  const porEntrega = new Map<string, Evidencia[]>()
-  for (const { caminho, entrega_id, ...r } of rows) {
-    const lista = porEntrega.get(entrega_id) ?? []
-    lista.push({ ...r, arquivo: arquivoDaChave(caminho) })
-    porEntrega.set(entrega_id, lista)
-  }
-  return porEntrega
-}
+/** A row of a statement with `evidenciasJson as evidencias`. */
+export type ComEvidencias<T> = Omit<T, 'evidencias'> & { evidencias: LinhaEvidencia[] }
 
 /**
  * The stored key of an evidence file of an entrega of the service (404 when it is not one, or

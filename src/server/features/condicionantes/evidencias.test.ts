@@ -20,7 +20,7 @@ import { pdfOf } from '#tests/setup/uploads.ts'
 import { createServico, createTipoServico } from '#tests/factories.ts'
 import { addDays, today } from '#shared/datas.ts'
 import { formatDocumento } from '#shared/documento.ts'
-import type { Condicionante, Entrega } from '#shared/schemas/condicionantes.ts'
+import type { Condicionante, Entrega, EntregaListada } from '#shared/schemas/condicionantes.ts'
 import type { Notificacoes } from '#shared/schemas/notificacoes.ts'
 
 // "Enviar evidência" of an entrega and its review ("Aprovar" / "Rejeitar" with "Motivo"): the
@@ -373,6 +373,13 @@ describe('POST /api/admin/servicos/:id/entregas/:entregaId/revisao', () => {
       ['laudo-assinado.pdf', 'aprovado', true],
       ['laudo.pdf', 'rejeitado', false],
     ])
+    // The admin menu "Condicionantes" shows the same files, newest first, on the entrega's row.
+    const lista = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/admin/condicionantes?cliente_id=${actors.owner.clienteId}&situacao=cumprida`,
+    })
+    const linha = (lista.json() as { rows: EntregaListada[] }).rows.find((r) => r.id === entrega.id)
+    expect(linha?.evidencias).toEqual(a.evidencias)
     // A fulfilled entrega takes no more evidence.
     await expectRefused(
       actors.owner,
