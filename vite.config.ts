@@ -129,7 +129,7 @@ const areaModules = [
   /src[\\/]shared[\\/]/,
   // The client screens' cards and badges that other screens show too.
   /src[\\/]web[\\/]features[\\/]servicos[\\/](status-cor-badge|servico-badges)\.tsx$/,
-  /src[\\/]web[\\/]features[\\/](condicionantes[\\/](condicionantes-servico|situacao-badge)|processos[\\/](processo-card|situacao-badge)|renovacoes[\\/]renovacao-(card|dialogs)|notificacoes[\\/]notificacoes-card|documentos[\\/](revisao|documento-enviado|documento-validade|dossie-link)|auditoria[\\/]historico-card|mensagens[\\/](mensagens-card|nao-lidas))\.tsx$/,
+  /src[\\/]web[\\/]features[\\/](condicionantes[\\/](condicionantes-servico|situacao-badge)|processos[\\/](processo-card|situacao-badge)|renovacoes[\\/]renovacao-(card|dialogs)|notificacoes[\\/]notificacoes-card|documentos[\\/](revisao|documento-enviado|documento-validade|dossie-link)|auditoria[\\/]historico-card|mensagens[\\/](mensagens-card|mensagem-item|nova-mensagem|nao-lidas))\.tsx$/,
   /src[\\/]web[\\/]features[\\/]mensagens[\\/]links\.ts$/,
   /src[\\/]web[\\/]features[\\/]conta[\\/](sessoes-card|dois-fatores|alterar-senha-card)\.tsx$/,
   /src[\\/]web[\\/]features[\\/]clientes[\\/](contato-endereco-fields|cep-field)\.tsx$/,
