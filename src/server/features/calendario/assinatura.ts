@@ -13,7 +13,9 @@ import {
   type Assinatura,
   type Evento,
 } from '#shared/schemas/calendario.ts'
+import { GuardadosPorVersao, versaoDosDados } from '../../db/versao-dados.ts'
 import { listEventos } from './calendario.queries.ts'
+import { etagDe } from './calendario-guardado.ts'
 
 // "Assinar no meu calendário": the personal link of an account and the iCalendar feed it opens.
 
@@ -76,29 +78,15 @@ export async function gerarLink(
 export type Feed = { corpo: Buffer; etag: string; modificado: Date }
 
 /**
- * The last feed written for each account, by the fingerprint of what it is made of (its events,
- * the account's side, the address): a calendar app polls the same link again and again, and the
- * same events make the same bytes, so writing the iCalendar (most of a read's time), encoding it
- * and hashing it for its ETag are skipped until an event changes. Derived data only, at most
- * `FEITOS_MAX_BYTES` bytes in all.
+ * The last feed written for each account and day, with the data version it was read at
+ * (`versaoDosDados`) and the fingerprint of what it is made of (its events, the account's side,
+ * the address): a calendar app polls the same link again and again. While no write has committed
+ * the events are not read again; when one has, the same events still make the same bytes, so
+ * writing the iCalendar (most of a read's time), encoding it and hashing it for its ETag are
+ * skipped until an event changes. Derived data only, at most 32 MB in all.
  */
 type Feito = { impressao: string; corpo: Buffer; etag: string }
-const feitos = new Map<string, Feito>()
-const FEITOS_MAX_BYTES = 32_000_000
-let feitosBytes = 0
-
-function lembrar(userId: string, feito: Feito) {
-  const antes = feitos.get(userId)
-  if (antes) feitosBytes -= antes.corpo.length
-  feitos.delete(userId)
-  feitos.set(userId, feito)
-  feitosBytes += feito.corpo.length
-  for (const [id, f] of feitos) {
-    if (feitosBytes <= FEITOS_MAX_BYTES) break
-    feitos.delete(id)
-    feitosBytes -= f.corpo.length
-  }
-}
+const feitos = new GuardadosPorVersao<Feito>(32_000_000)
 
 /**
  * The feed of a token, or null when no account has it. All-day events (their day is the
@@ -107,6 +95,8 @@ function lembrar(userId: string, feito: Feito) {
  * CPF/CNPJ and no internal notes or avisos. Last-Modified is when the content last changed.
  */
 export async function lerFeed(db: Db, appUrl: string, token: string): Promise<Feed | null> {
+  // Read first: the account (its side) and the events are never older than it.
+  const versao = await versaoDosDados(db)
   const [conta] = await db
     .select({
       userId: calendarioAssinaturas.user_id,
@@ -122,24 +112,25 @@ export async function lerFeed(db: Db, appUrl: string, token: string): Promise<Fe
   if (!conta) return null
   const actor = { userId: conta.userId, email: conta.email, role: conta.role } as Actor
   const hoje = today()
-  const { eventos } = await listEventos(
-    db,
-    actor,
-    { de: addDays(hoje, -FEED_DIAS_ANTES), ate: addDays(hoje, FEED_DIAS_DEPOIS) },
-    { soVisiveis: true, limite: 5000 },
-  )
-  const impressao = createHash('sha256')
-    .update(JSON.stringify([conta.role, appUrl, eventos]))
-    .digest('base64url')
-  let feito = feitos.get(conta.userId)
-  if (feito?.impressao !== impressao) {
-    const corpo = Buffer.from(escrever(eventos, actor.role, appUrl))
-    feito = {
-      impressao,
-      corpo,
-      etag: `"${createHash('sha256').update(corpo).digest('base64url')}"`,
+  const chave = `${conta.userId}:${hoje}`
+  let feito = feitos.get(chave, versao)
+  if (!feito) {
+    const { eventos } = await listEventos(
+      db,
+      actor,
+      { de: addDays(hoje, -FEED_DIAS_ANTES), ate: addDays(hoje, FEED_DIAS_DEPOIS) },
+      { soVisiveis: true, limite: 5000 },
+    )
+    const impressao = createHash('sha256')
+      .update(JSON.stringify([conta.role, appUrl, eventos]))
+      .digest('base64url')
+    const antes = feitos.ultimo(chave)
+    if (antes?.impressao === impressao) feito = antes
+    else {
+      const corpo = Buffer.from(escrever(eventos, actor.role, appUrl))
+      feito = { impressao, corpo, etag: etagDe(corpo) }
     }
-    lembrar(conta.userId, feito)
+    feitos.set(chave, versao, feito)
   }
   const { corpo, etag } = feito
   if (etag === conta.etag) return { corpo, etag, modificado: conta.modificado }

@@ -5,14 +5,10 @@ import { enforceLimits } from '../../auth/rate-limit.ts'
 import { origemOf } from '../../db/auditoria.ts'
 import { HttpError } from '../../errors.ts'
 import { actorOf } from '../../policy.ts'
-import {
-  AssinaturaSchema,
-  CalendarioQuerySchema,
-  CalendarioSchema,
-} from '#shared/schemas/calendario.ts'
+import { AssinaturaSchema, CalendarioQuerySchema } from '#shared/schemas/calendario.ts'
 import { texto } from '#shared/schemas/common.ts'
 import { gerarLink, getAssinatura, lerFeed, TOKEN } from './assinatura.ts'
-import { listEventos } from './calendario.queries.ts'
+import { respostaDoCalendario } from './calendario-guardado.ts'
 
 export const LINK_INVALIDO = 'Link do calendário inválido ou substituído.'
 
@@ -29,9 +25,19 @@ export async function calendarioRoutes(fastify: FastifyInstance) {
     '/api/calendario',
     {
       config: user,
-      schema: { querystring: CalendarioQuerySchema, response: { 200: CalendarioSchema } },
+      // The answer is `listEventos`' typed JSON, kept as bytes by data version (no serialiser).
+      schema: { querystring: CalendarioQuerySchema },
     },
-    async (request) => listEventos(app.ctx.db, actorOf(request), request.query),
+    async (request, reply) => {
+      const { corpo, etag } = await respostaDoCalendario(
+        app.ctx.db,
+        actorOf(request),
+        request.query,
+      )
+      reply.header('etag', etag).header('cache-control', 'private, no-cache')
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+      return reply.type('application/json; charset=utf-8').send(corpo)
+    },
   )
 
   app.get(

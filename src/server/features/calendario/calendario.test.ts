@@ -212,6 +212,78 @@ describe('GET /api/calendario', () => {
   })
 })
 
+describe('answers kept by data version', () => {
+  // A month of its own: what other tests add elsewhere does not move these answers' events.
+  const qs = 'de=2032-05-01&ate=2032-05-31'
+
+  it('the same answer with its ETag while nothing changes; If-None-Match gets a 304', async () => {
+    const s = await createServico(t.db, {
+      cliente_id: actors.owner.clienteId!,
+      vigencia_fim: '2032-05-20',
+      status_id: (await getStatus(t.db, 'Em andamento')).id,
+    })
+    const a = await get(actors.admin, qs)
+    const b = await get(actors.admin, qs)
+    expect(a.statusCode).toBe(200)
+    expect(a.headers['content-type']).toMatch(/^application\/json/)
+    expect(a.headers.etag).toMatch(/^"[\w-]+"$/)
+    expect(b.headers.etag).toBe(a.headers.etag)
+    expect(b.body).toBe(a.body)
+    expect(doServico(a.json().eventos, s.id)).toEqual([['vencimento', '2032-05-20']])
+    const revalidada = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/calendario?${qs}`,
+      headers: { 'if-none-match': a.headers.etag as string },
+    })
+    expect(revalidada.statusCode).toBe(304)
+    expect(revalidada.body).toBe('')
+  })
+
+  it('a change committed anywhere is in the next answer (never an answer kept from before)', async () => {
+    const s = await createServico(t.db, {
+      cliente_id: actors.owner.clienteId!,
+      vigencia_fim: '2032-05-21',
+      status_id: (await getStatus(t.db, 'Em andamento')).id,
+    })
+    const antes = await get(actors.admin, qs)
+    expect(doServico(antes.json().eventos, s.id)).toEqual([['vencimento', '2032-05-21']])
+    await t.db.update(servicos).set({ vigencia_fim: '2032-05-25' }).where(eq(servicos.id, s.id))
+    const depois = await get(actors.admin, qs)
+    expect(doServico(depois.json().eventos, s.id)).toEqual([['vencimento', '2032-05-25']])
+    expect(depois.headers.etag).not.toBe(antes.headers.etag)
+    // The browser's copy is out of date: its ETag no longer matches, the new events come.
+    const revalidada = await actors.admin.inject({
+      method: 'GET',
+      url: `/api/calendario?${qs}`,
+      headers: { 'if-none-match': antes.headers.etag as string },
+    })
+    expect(revalidada.statusCode).toBe(200)
+  })
+
+  it("each asks for its own: a client never gets the office's answer kept for the same month", async () => {
+    const s = await createServico(t.db, {
+      cliente_id: actors.owner.clienteId!,
+      vigencia_fim: '2032-05-22',
+      status_id: (await getStatus(t.db, 'Em andamento')).id,
+    })
+    await createAviso(t.db, {
+      servico_id: s.id,
+      texto: 'Nota interna de maio',
+      data_limite: '2032-05-23',
+      visivel_cliente: false,
+    })
+    const doEscritorio = await get(actors.admin, qs)
+    expect(doServico(doEscritorio.json().eventos, s.id)).toEqual([
+      ['vencimento', '2032-05-22'],
+      ['aviso', '2032-05-23'],
+    ])
+    const doCliente = await get(actors.owner, qs)
+    expect(doServico(doCliente.json().eventos, s.id)).toEqual([['vencimento', '2032-05-22']])
+    expect(doServico((await get(actors.otherClient, qs)).json().eventos, s.id)).toEqual([])
+    expect(doCliente.headers.etag).not.toBe(doEscritorio.headers.etag)
+  })
+})
+
 describe('Condicionantes in the calendar', () => {
   /** A condicionante of `s` with one entrega per (due date, estado). */
   async function condicionante(
