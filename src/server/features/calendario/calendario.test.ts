@@ -215,13 +215,16 @@ describe('GET /api/calendario', () => {
 describe('answers kept by data version', () => {
   // A month of its own: what other tests add elsewhere does not move these answers' events.
   const qs = 'de=2032-05-01&ate=2032-05-31'
-
-  it('the same answer with its ETag while nothing changes; If-None-Match gets a 304', async () => {
-    const s = await createServico(t.db, {
+  /** The owner's licence in progress ending on `fim`. */
+  const licencaAte = async (fim: string) =>
+    createServico(t.db, {
       cliente_id: actors.owner.clienteId!,
-      vigencia_fim: '2032-05-20',
+      vigencia_fim: fim,
       status_id: (await getStatus(t.db, 'Em andamento')).id,
     })
+
+  it('the same answer with its ETag while nothing changes; If-None-Match gets a 304', async () => {
+    const s = await licencaAte('2032-05-20')
     const a = await get(actors.admin, qs)
     const b = await get(actors.admin, qs)
     expect(a.statusCode).toBe(200)
@@ -240,11 +243,7 @@ describe('answers kept by data version', () => {
   })
 
   it('a change committed anywhere is in the next answer (never an answer kept from before)', async () => {
-    const s = await createServico(t.db, {
-      cliente_id: actors.owner.clienteId!,
-      vigencia_fim: '2032-05-21',
-      status_id: (await getStatus(t.db, 'Em andamento')).id,
-    })
+    const s = await licencaAte('2032-05-21')
     const antes = await get(actors.admin, qs)
     expect(doServico(antes.json().eventos, s.id)).toEqual([['vencimento', '2032-05-21']])
     await t.db.update(servicos).set({ vigencia_fim: '2032-05-25' }).where(eq(servicos.id, s.id))
@@ -261,11 +260,7 @@ describe('answers kept by data version', () => {
   })
 
   it("each asks for its own: a client never gets the office's answer kept for the same month", async () => {
-    const s = await createServico(t.db, {
-      cliente_id: actors.owner.clienteId!,
-      vigencia_fim: '2032-05-22',
-      status_id: (await getStatus(t.db, 'Em andamento')).id,
-    })
+    const s = await licencaAte('2032-05-22')
     await createAviso(t.db, {
       servico_id: s.id,
       texto: 'Nota interna de maio',
