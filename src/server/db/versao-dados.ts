@@ -28,11 +28,14 @@ export async function versaoDosDados(db: Db): Promise<string> {
  */
 export class GuardadosPorVersao<T extends { corpo: Buffer }> {
   readonly maxBytes: number
+  readonly #tamanho: (item: T) => number
   readonly #itens = new Map<string, T & { versao: string }>()
   #bytes = 0
 
-  constructor(maxBytes: number) {
+  /** `tamanho`: the bytes an item holds (its `corpo`, unless it keeps more). */
+  constructor(maxBytes: number, tamanho: (item: T) => number = (item) => item.corpo.length) {
     this.maxBytes = maxBytes
+    this.#tamanho = tamanho
   }
 
   get bytes() {
@@ -53,7 +56,7 @@ export class GuardadosPorVersao<T extends { corpo: Buffer }> {
   set(chave: string, versao: string, item: T) {
     this.#esquecer(chave)
     this.#itens.set(chave, { ...item, versao })
-    this.#bytes += item.corpo.length
+    this.#bytes += this.#tamanho(item)
     for (const k of this.#itens.keys()) {
       if (this.#bytes <= this.maxBytes) break
       this.#esquecer(k)
@@ -68,7 +71,7 @@ export class GuardadosPorVersao<T extends { corpo: Buffer }> {
   #esquecer(chave: string) {
     const antes = this.#itens.get(chave)
     if (!antes) return
-    this.#bytes -= antes.corpo.length
+    this.#bytes -= this.#tamanho(antes)
     this.#itens.delete(chave)
   }
 }

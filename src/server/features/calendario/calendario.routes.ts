@@ -8,7 +8,7 @@ import { actorOf } from '../../policy.ts'
 import { AssinaturaSchema, CalendarioQuerySchema } from '#shared/schemas/calendario.ts'
 import { texto } from '#shared/schemas/common.ts'
 import { gerarLink, getAssinatura, lerFeed, TOKEN } from './assinatura.ts'
-import { respostaDoCalendario } from './calendario-guardado.ts'
+import { codificada, respostaDoCalendario } from './calendario-guardado.ts'
 
 export const LINK_INVALIDO = 'Link do calendário inválido ou substituído.'
 
@@ -29,13 +29,14 @@ export async function calendarioRoutes(fastify: FastifyInstance) {
       schema: { querystring: CalendarioQuerySchema },
     },
     async (request, reply) => {
-      const { corpo, etag } = await respostaDoCalendario(
-        app.ctx.db,
-        actorOf(request),
-        request.query,
-      )
-      reply.header('etag', etag).header('cache-control', 'private, no-cache')
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+      const resposta = await respostaDoCalendario(app.ctx.db, actorOf(request), request.query)
+      reply
+        .header('etag', resposta.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding')
+      if (request.headers['if-none-match'] === resposta.etag) return reply.status(304).send()
+      const { corpo, codificacao } = codificada(resposta, request.headers['accept-encoding'])
+      if (codificacao) reply.header('content-encoding', codificacao)
       return reply.type('application/json; charset=utf-8').send(corpo)
     },
   )

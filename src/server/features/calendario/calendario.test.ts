@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { AUDIENCES, createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
@@ -240,6 +241,23 @@ describe('answers kept by data version', () => {
     })
     expect(revalidada.statusCode).toBe(304)
     expect(revalidada.body).toBe('')
+    // Compressed once and kept: brotli or gzip as the browser takes them, the same JSON inside.
+    const pedir = (encoding: string) =>
+      actors.admin.inject({
+        method: 'GET',
+        url: `/api/calendario?${qs}`,
+        headers: { 'accept-encoding': encoding },
+      })
+    const br = await pedir('gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(a.body)
+    const gz = await pedir('gzip;q=1, br;q=0')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(a.body)
+    const plano = await pedir('identity')
+    expect(plano.headers['content-encoding']).toBeUndefined()
+    expect(plano.body).toBe(a.body)
   })
 
   it('a change committed anywhere is in the next answer (never an answer kept from before)', async () => {
