@@ -203,7 +203,7 @@ const PG_DB = `portal_bench_calendario${PG_DB_SUFFIX}`
  * A kept database: the administrator enrolled its second factor on the last run (enrolled again
  * now), and its sign-ins counted against the limits.
  */
-async function unenrol(db: Db) {
+export async function unenrol(db: Db) {
   const email = `'${ADMIN.email}'`
   await db.execute(
     sql.raw(
