@@ -86,6 +86,12 @@ const SEARCHES = [
   { name: 'a common first name', q: 'ana' },
   { name: 'two words', q: 'silva licen' },
   { name: 'a protocol fragment', q: '4217' },
+  // A protocol with its year as copied from the agency's letter (half of the bench's services
+  // have one: 2024, 2025 or 2026 in four formats, a sixth of all services per year).
+  { name: 'a protocol with its year', q: 'PRT-2024-0001' },
+  { name: 'a protocol year/number', q: '2024/0015' },
+  { name: 'a protocol agency-year/number', q: 'IEMA-2026/0011' },
+  { name: 'a protocol number/year', q: '0011/2026' },
 ]
 
 /** "Órgão" and "Etapa no órgão" (issue 31), alone, together and with a broad search word. */
@@ -166,7 +172,9 @@ async function fill(db: Db) {
       (SELECT id FROM status WHERE nome = 'Em renovação') AS em_renovacao`)
   // Six statuses with uneven weights, and 10% 'Em renovação' (a renewal filed on time: not
   // expiring, so outside 'Próximos a vencer', its read-model row without an end date); validity
-  // windows spread over 2022-2029; newest first by created_at.
+  // windows spread over 2022-2029; newest first by created_at. Protocols: half 'PROT-0004217',
+  // half with their year as agencies write them ('PRT-2024-0001', '2024/0015', 'IEMA-2026/0011',
+  // '0011/2026'; each year a sixth of all services, numbered per format and year).
   // In statements of 100,000 rows: the read model's triggers work per statement, and one of a
   // million rows spends minutes in their transition tables.
   for (let from = 1; from <= SERVICOS; from += 100_000) {
@@ -176,12 +184,16 @@ async function fill(db: Db) {
            CASE WHEN g % 10 = 3 THEN r.em_renovacao
                 ELSE r.status[CASE WHEN g % 10 < 4 THEN 1 WHEN g % 10 < 6 THEN 2 WHEN g % 10 < 7 THEN 3
                                    WHEN g % 10 < 8 THEN 4 WHEN g % 10 < 9 THEN 5 ELSE 6 END] END,
-           'PROT-' || lpad(g::text, 7, '0'),
+           CASE WHEN g % 2 = 0 THEN 'PROT-' || lpad(g::text, 7, '0')
+                ELSE (ARRAY['PRT-' || pr.ano || '-' || pr.seq, pr.ano || '/' || pr.seq,
+                            'IEMA-' || pr.ano || '/' || pr.seq, pr.seq || '/' || pr.ano])[1 + (g / 2) % 4] END,
            date '2022-01-01' + (g * 37) % 2000,
            date '2022-01-01' + (g * 37) % 2000 + 365 + (g % 400),
            'Histórico do serviço ' || g, g % 4 <> 0,
            timestamptz '2026-01-01 00:00:00+00' - (g * 317 || ' seconds')::interval
-    FROM generate_series(${from}, ${Math.min(SERVICOS, from + 99_999)}) g, bench_refs r`)
+    FROM generate_series(${from}, ${Math.min(SERVICOS, from + 99_999)}) g, bench_refs r,
+      LATERAL (SELECT (2024 + (g / 8) % 3)::text AS ano,
+                      lpad((g / 24 + 1)::text, greatest(4, length((g / 24 + 1)::text)), '0') AS seq) pr`)
     if (SERVICOS > 100_000)
       log(`  ${Math.min(SERVICOS, from + 99_999).toLocaleString('en-US')} services`)
   }
@@ -380,16 +392,19 @@ async function expectations(db: Db) {
  * name, the type or the protocol (accents and case ignored), or is a run of the protocol's digits.
  */
 async function searchIds(db: Db, q: string) {
+  // A word with punctuation inside ('PRT-2024-0001'): its parts begin words in a row.
   const words = q
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-  const conds = words.map(
-    (
-      w,
-    ) => `(lower(unaccent(c.nome || ' ' || t.tipo || ' ' || coalesce(s.protocolo, ''))) ~ '(^|[^a-z0-9])${w}'
+    .split(/\s+/)
+    .map((w) => w.split(/[^a-z0-9]+/).filter(Boolean))
+    .filter((parts) => parts.length)
+  const texto = `lower(unaccent(c.nome || ' ' || t.tipo || ' ' || coalesce(s.protocolo, '')))`
+  const conds = words.map(([w, ...rest]) =>
+    rest.length
+      ? `${texto} ~ '(^|[^a-z0-9])${[w, ...rest].join('[a-z0-9]*[^a-z0-9]+')}'`
+      : `(${texto} ~ '(^|[^a-z0-9])${w}'
       ${/^\d+$/.test(w) ? `OR EXISTS (SELECT 1 FROM regexp_split_to_table(coalesce(s.protocolo, ''), '[^0-9]+') d WHERE length(d) > 2 AND strpos(d, '${w}') > 0)` : ''})`,
   )
   const res = (await db.execute(
