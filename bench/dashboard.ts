@@ -55,6 +55,7 @@ import {
   tabela,
 } from './comum.ts'
 import { medirJob, type JobRow } from './avisos-job.ts'
+import { primeiraPaginaSozinho } from './pg-sozinho.ts'
 import { stopServer } from './servidor.ts'
 import { CATEGORIAS, DOCS, EMPRESAS, FIRST, LAST, TIPOS, UFS, variedTerms } from './dados.ts'
 
@@ -629,6 +630,8 @@ async function benchDatabase(
   const { env, verify, cleanup } = await prepare()
   let peak = 0
   let writes = { wps: 0, errors: 0, wrong: -1 }
+  /** The first page at 50 connections and PostgreSQL alone on its statement, same run. */
+  let sozinho: { rps: number; tps: number } | undefined
   try {
     const { child, base } = await startBenchServer(main, env)
     try {
@@ -715,12 +718,19 @@ async function benchDatabase(
           errors: low.errors + high.errors,
         }
         rows.push(row)
+        if (c.name === 'first page' && env.DATABASE_URL) {
+          const tps = await primeiraPaginaSozinho(env.DATABASE_URL, 50, SECONDS)
+          sozinho = { rps: high.rps, tps }
+          log(
+            `${label} | PostgreSQL alone, the first page's statement at 50 connections: ${Math.round(tps)}/s; the endpoint ${Math.round(high.rps)} req/s = ${Math.round((high.rps / tps) * 100)} %`,
+          )
+        }
         log(
           `${label} | ${row.case} | p50 ${row.p50} p95 ${row.p95} p99 ${row.p99} ms | ${Math.round(row.rps)} req/s | errors ${row.errors}`,
         )
       }
       peak = peakMb(child.pid!)
-      if (CASE_FILTER && !CASE_FILTER.includes('writes')) return { rows, peak, writes }
+      if (CASE_FILTER && !CASE_FILTER.includes('writes')) return { rows, peak, writes, sozinho }
       log(`${label}: writes, ${WRITERS} connections for ${WRITE_SECONDS} s...`)
       const w = await writeLoad(base, cookie, exp)
       writes = { ...w, wrong: -1 }
@@ -734,7 +744,7 @@ async function benchDatabase(
   } finally {
     await cleanup()
   }
-  return { rows, peak, writes }
+  return { rows, peak, writes, sozinho }
 }
 
 async function prepareDb(db: Db) {
@@ -1128,6 +1138,7 @@ async function main() {
     rows: Row[]
     peak: number
     writes: { wps: number; errors: number; wrong: number }
+    sozinho?: { rps: number; tps: number }
   }[] = []
 
   const only = process.env.BENCH_ONLY // 'pglite' | 'postgres' (while tuning)
@@ -1285,6 +1296,14 @@ async function main() {
     ),
     '',
     ...results.map((r) => `Server peak memory (VmHWM) with ${r.label}: ${r.peak} MB`),
+    ...results.flatMap(({ sozinho: s }) =>
+      s
+        ? [
+            '',
+            `First page at 50 connections: the endpoint ${Math.round(s.rps)} req/s; PostgreSQL alone, the same prepared statement over 50 connections in the same run (bench/pg-sozinho.ts), ${Math.round(s.tps)} statements/s: the endpoint at ${Math.round((s.rps / s.tps) * 100)} % of it.`,
+          ]
+        : [],
+    ),
     '',
     ...results.map(
       (r) =>
