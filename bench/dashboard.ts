@@ -446,6 +446,12 @@ const peakMb = (pid: number) => {
   return Math.round(kb / 1024)
 }
 
+/** CPU time (user + system) a process has used, in ms (/proc, clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(campos[11]) + Number(campos[12])) * 10
+}
+
 const residentMb = (pid: number) =>
   Math.round(
     Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
@@ -631,7 +637,7 @@ async function benchDatabase(
   let peak = 0
   let writes = { wps: 0, errors: 0, wrong: -1 }
   /** The first page at 50 connections and PostgreSQL alone on its statement, same run. */
-  let sozinho: { rps: number; tps: number } | undefined
+  let sozinho: { rps: number; tps: number; cpu: number } | undefined
   try {
     const { child, base } = await startBenchServer(main, env)
     try {
@@ -697,7 +703,10 @@ async function benchDatabase(
         else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         else for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
         const low = await load(base, cookie, c.url, 4)
+        const cpu0 = cpuMs(child.pid!)
         const high = await load(base, cookie, c.url, 50)
+        // The server's CPU per answer at 50 connections: what the machine's load hides least.
+        const cpu = (cpuMs(child.pid!) - cpu0) / Math.max(1, high.rps * SECONDS)
         if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
         else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         const total =
@@ -720,13 +729,13 @@ async function benchDatabase(
         rows.push(row)
         if (c.name === 'first page' && env.DATABASE_URL) {
           const tps = await primeiraPaginaSozinho(env.DATABASE_URL, 50, SECONDS)
-          sozinho = { rps: high.rps, tps }
+          sozinho = { rps: high.rps, tps, cpu }
           log(
             `${label} | PostgreSQL alone, the first page's statement at 50 connections: ${Math.round(tps)}/s; the endpoint ${Math.round(high.rps)} req/s = ${Math.round((high.rps / tps) * 100)} %`,
           )
         }
         log(
-          `${label} | ${row.case} | p50 ${row.p50} p95 ${row.p95} p99 ${row.p99} ms | ${Math.round(row.rps)} req/s | errors ${row.errors}`,
+          `${label} | ${row.case} | p50 ${row.p50} p95 ${row.p95} p99 ${row.p99} ms | ${Math.round(row.rps)} req/s | errors ${row.errors} | server CPU ${cpu.toFixed(2)} ms/req`,
         )
       }
       peak = peakMb(child.pid!)
@@ -1138,7 +1147,7 @@ async function main() {
     rows: Row[]
     peak: number
     writes: { wps: number; errors: number; wrong: number }
-    sozinho?: { rps: number; tps: number }
+    sozinho?: { rps: number; tps: number; cpu: number }
   }[] = []
 
   const only = process.env.BENCH_ONLY // 'pglite' | 'postgres' (while tuning)
@@ -1300,7 +1309,7 @@ async function main() {
       s
         ? [
             '',
-            `First page at 50 connections: the endpoint ${Math.round(s.rps)} req/s; PostgreSQL alone, the same prepared statement over 50 connections in the same run (bench/pg-sozinho.ts), ${Math.round(s.tps)} statements/s: the endpoint at ${Math.round((s.rps / s.tps) * 100)} % of it.`,
+            `First page at 50 connections: the endpoint ${Math.round(s.rps)} req/s; PostgreSQL alone, the same prepared statement over 50 connections in the same run (bench/pg-sozinho.ts), ${Math.round(s.tps)} statements/s: the endpoint at ${Math.round((s.rps / s.tps) * 100)} % of it; the server's CPU ${s.cpu.toFixed(2)} ms per answer.`,
           ]
         : [],
     ),
