@@ -4,10 +4,13 @@
 // database with 20,000 clients and 100,000 services (with avisos and documents), starts the real
 // server process on it, signs in as an admin over HTTP and drives GET /api/admin/servicos with
 // autocannon in each case (the first five, 'Aguardando análise', the searches as analysts type
-// them, a typed page number and a varied case of 200 terms), at 4 connections (latency
+// them, protocols typed with their year as agencies write them, a typed page number and a varied
+// case of 200 terms), at 4 connections (latency
 // percentiles) and at 50 (requests/s). Each case's answer is checked first (total, page count, rows). Then 20
 // connections write for 15 s and every maintained count is checked against the base tables.
-// It prints one table and writes it to bench/RESULTS.md (`-- --services N`: RESULTS-N.md).
+// It prints one table and writes it to bench/RESULTS.md (`-- --services N`: RESULTS-N.md), with
+// the first page's share of PostgreSQL alone on its statement (bench/pg-sozinho.ts) and, while
+// running, the server's CPU per answer of each case.
 // The same runs load the "Órgão" / "Etapa no órgão" filters (the fill gives seven services in ten
 // a process) and the Calendário (issue 31): a month and the 366-day list of the admin's calendar
 // over every service's end date, renewal date, open avisos and exigências, and the .ics feed of
