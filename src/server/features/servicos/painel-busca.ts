@@ -64,9 +64,9 @@ export const totaisDeBusca = new TotaisDeBusca(5000)
  * How many services a digit part typed is the start of a word of (up to BUSCA_LIMITE + 1), by
  * part, counted at most every ESTIMATIVA_MS: it only chooses which parts the GIN index is asked
  * (a stale figure costs time, never a wrong answer). Digit words are not in `busca_palavras`
- * (protocol tails: millions at 1,000,000 services). Counting a year costs the request that does
- * it some tens of ms (10,001 rows read; 870 ms for '2024' and '0015' at 100,000 services with
- * the machine's load average at 9), hence an hour.
+ * (protocol tails: millions at 1,000,000 services). Counting a year reads 10,001 rows in the one
+ * request that does it (870 ms for '2024' and '0015' at 100,000 services, load average 9), hence
+ * an hour.
  */
 export const estimativasDigitos = new TotaisDeBusca<{ n: number; em: number }>(5000)
 const ESTIMATIVA_MS = 60 * 60_000
