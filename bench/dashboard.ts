@@ -4,10 +4,13 @@
 // database with 20,000 clients and 100,000 services (with avisos and documents), starts the real
 // server process on it, signs in as an admin over HTTP and drives GET /api/admin/servicos with
 // autocannon in each case (the first five, 'Aguardando análise', the searches as analysts type
-// them, a typed page number and a varied case of 200 terms), at 4 connections (latency
+// them, protocols typed with their year as agencies write them, a typed page number and a varied
+// case of 200 terms), at 4 connections (latency
 // percentiles) and at 50 (requests/s). Each case's answer is checked first (total, page count, rows). Then 20
 // connections write for 15 s and every maintained count is checked against the base tables.
-// It prints one table and writes it to bench/RESULTS.md (`-- --services N`: RESULTS-N.md).
+// It prints one table and writes it to bench/RESULTS.md (`-- --services N`: RESULTS-N.md), with
+// the first page's share of PostgreSQL alone on its statement (bench/pg-sozinho.ts) and, while
+// running, the server's CPU per answer of each case.
 // The same runs load the "Órgão" / "Etapa no órgão" filters (the fill gives seven services in ten
 // a process) and the Calendário (issue 31): a month and the 366-day list of the admin's calendar
 // over every service's end date, renewal date, open avisos and exigências, and the .ics feed of
@@ -55,6 +58,7 @@ import {
   tabela,
 } from './comum.ts'
 import { medirJob, type JobRow } from './avisos-job.ts'
+import { primeiraPaginaSozinho } from './pg-sozinho.ts'
 import { stopServer } from './servidor.ts'
 import { CATEGORIAS, DOCS, EMPRESAS, FIRST, LAST, TIPOS, UFS, variedTerms } from './dados.ts'
 
@@ -86,6 +90,12 @@ const SEARCHES = [
   { name: 'a common first name', q: 'ana' },
   { name: 'two words', q: 'silva licen' },
   { name: 'a protocol fragment', q: '4217' },
+  // A protocol with its year as copied from the agency's letter (half of the bench's services
+  // have one: 2024, 2025 or 2026 in four formats, a sixth of all services per year).
+  { name: 'a protocol with its year', q: 'PRT-2024-0001' },
+  { name: 'a protocol year/number', q: '2024/0015' },
+  { name: 'a protocol agency-year/number', q: 'IEMA-2026/0011' },
+  { name: 'a protocol number/year', q: '0011/2026' },
 ]
 
 /** "Órgão" and "Etapa no órgão" (issue 31), alone, together and with a broad search word. */
@@ -166,7 +176,9 @@ async function fill(db: Db) {
       (SELECT id FROM status WHERE nome = 'Em renovação') AS em_renovacao`)
   // Six statuses with uneven weights, and 10% 'Em renovação' (a renewal filed on time: not
   // expiring, so outside 'Próximos a vencer', its read-model row without an end date); validity
-  // windows spread over 2022-2029; newest first by created_at.
+  // windows spread over 2022-2029; newest first by created_at. Protocols: half 'PROT-0004217',
+  // half with their year as agencies write them ('PRT-2024-0001', '2024/0015', 'IEMA-2026/0011',
+  // '0011/2026'; each year a sixth of all services, numbered per format and year).
   // In statements of 100,000 rows: the read model's triggers work per statement, and one of a
   // million rows spends minutes in their transition tables.
   for (let from = 1; from <= SERVICOS; from += 100_000) {
@@ -176,12 +188,16 @@ async function fill(db: Db) {
            CASE WHEN g % 10 = 3 THEN r.em_renovacao
                 ELSE r.status[CASE WHEN g % 10 < 4 THEN 1 WHEN g % 10 < 6 THEN 2 WHEN g % 10 < 7 THEN 3
                                    WHEN g % 10 < 8 THEN 4 WHEN g % 10 < 9 THEN 5 ELSE 6 END] END,
-           'PROT-' || lpad(g::text, 7, '0'),
+           CASE WHEN g % 2 = 0 THEN 'PROT-' || lpad(g::text, 7, '0')
+                ELSE (ARRAY['PRT-' || pr.ano || '-' || pr.seq, pr.ano || '/' || pr.seq,
+                            'IEMA-' || pr.ano || '/' || pr.seq, pr.seq || '/' || pr.ano])[1 + (g / 2) % 4] END,
            date '2022-01-01' + (g * 37) % 2000,
            date '2022-01-01' + (g * 37) % 2000 + 365 + (g % 400),
            'Histórico do serviço ' || g, g % 4 <> 0,
            timestamptz '2026-01-01 00:00:00+00' - (g * 317 || ' seconds')::interval
-    FROM generate_series(${from}, ${Math.min(SERVICOS, from + 99_999)}) g, bench_refs r`)
+    FROM generate_series(${from}, ${Math.min(SERVICOS, from + 99_999)}) g, bench_refs r,
+      LATERAL (SELECT (2024 + (g / 8) % 3)::text AS ano,
+                      lpad((g / 24 + 1)::text, greatest(4, length((g / 24 + 1)::text)), '0') AS seq) pr`)
     if (SERVICOS > 100_000)
       log(`  ${Math.min(SERVICOS, from + 99_999).toLocaleString('en-US')} services`)
   }
@@ -380,16 +396,19 @@ async function expectations(db: Db) {
  * name, the type or the protocol (accents and case ignored), or is a run of the protocol's digits.
  */
 async function searchIds(db: Db, q: string) {
+  // A word with punctuation inside ('PRT-2024-0001'): its parts begin words in a row.
   const words = q
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-  const conds = words.map(
-    (
-      w,
-    ) => `(lower(unaccent(c.nome || ' ' || t.tipo || ' ' || coalesce(s.protocolo, ''))) ~ '(^|[^a-z0-9])${w}'
+    .split(/\s+/)
+    .map((w) => w.split(/[^a-z0-9]+/).filter(Boolean))
+    .filter((parts) => parts.length)
+  const texto = `lower(unaccent(c.nome || ' ' || t.tipo || ' ' || coalesce(s.protocolo, '')))`
+  const conds = words.map(([w, ...rest]) =>
+    rest.length
+      ? `${texto} ~ '(^|[^a-z0-9])${[w, ...rest].join('[a-z0-9]*[^a-z0-9]+')}'`
+      : `(${texto} ~ '(^|[^a-z0-9])${w}'
       ${/^\d+$/.test(w) ? `OR EXISTS (SELECT 1 FROM regexp_split_to_table(coalesce(s.protocolo, ''), '[^0-9]+') d WHERE length(d) > 2 AND strpos(d, '${w}') > 0)` : ''})`,
   )
   const res = (await db.execute(
@@ -428,6 +447,12 @@ const peakMb = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return Math.round(kb / 1024)
+}
+
+/** CPU time (user + system) a process has used, in ms (/proc, clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(campos[11]) + Number(campos[12])) * 10
 }
 
 const residentMb = (pid: number) =>
@@ -614,6 +639,8 @@ async function benchDatabase(
   const { env, verify, cleanup } = await prepare()
   let peak = 0
   let writes = { wps: 0, errors: 0, wrong: -1 }
+  /** The first page at 50 connections and PostgreSQL alone on its statement, same run. */
+  let sozinho: { rps: number; tps: number; cpu: number } | undefined
   try {
     const { child, base } = await startBenchServer(main, env)
     try {
@@ -679,7 +706,10 @@ async function benchDatabase(
         else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         else for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
         const low = await load(base, cookie, c.url, 4)
+        const cpu0 = cpuMs(child.pid!)
         const high = await load(base, cookie, c.url, 50)
+        // The server's CPU per answer at 50 connections: what the machine's load hides least.
+        const cpu = (cpuMs(child.pid!) - cpu0) / Math.max(1, high.rps * SECONDS)
         if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
         else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
         const total =
@@ -700,12 +730,19 @@ async function benchDatabase(
           errors: low.errors + high.errors,
         }
         rows.push(row)
+        if (c.name === 'first page' && env.DATABASE_URL) {
+          const tps = await primeiraPaginaSozinho(env.DATABASE_URL, 50, SECONDS)
+          sozinho = { rps: high.rps, tps, cpu }
+          log(
+            `${label} | PostgreSQL alone, the first page's statement at 50 connections: ${Math.round(tps)}/s; the endpoint ${Math.round(high.rps)} req/s = ${Math.round((high.rps / tps) * 100)} %`,
+          )
+        }
         log(
-          `${label} | ${row.case} | p50 ${row.p50} p95 ${row.p95} p99 ${row.p99} ms | ${Math.round(row.rps)} req/s | errors ${row.errors}`,
+          `${label} | ${row.case} | p50 ${row.p50} p95 ${row.p95} p99 ${row.p99} ms | ${Math.round(row.rps)} req/s | errors ${row.errors} | server CPU ${cpu.toFixed(2)} ms/req`,
         )
       }
       peak = peakMb(child.pid!)
-      if (CASE_FILTER && !CASE_FILTER.includes('writes')) return { rows, peak, writes }
+      if (CASE_FILTER && !CASE_FILTER.includes('writes')) return { rows, peak, writes, sozinho }
       log(`${label}: writes, ${WRITERS} connections for ${WRITE_SECONDS} s...`)
       const w = await writeLoad(base, cookie, exp)
       writes = { ...w, wrong: -1 }
@@ -719,7 +756,7 @@ async function benchDatabase(
   } finally {
     await cleanup()
   }
-  return { rows, peak, writes }
+  return { rows, peak, writes, sozinho }
 }
 
 async function prepareDb(db: Db) {
@@ -1113,6 +1150,7 @@ async function main() {
     rows: Row[]
     peak: number
     writes: { wps: number; errors: number; wrong: number }
+    sozinho?: { rps: number; tps: number; cpu: number }
   }[] = []
 
   const only = process.env.BENCH_ONLY // 'pglite' | 'postgres' (while tuning)
@@ -1270,6 +1308,14 @@ async function main() {
     ),
     '',
     ...results.map((r) => `Server peak memory (VmHWM) with ${r.label}: ${r.peak} MB`),
+    ...results.flatMap(({ sozinho: s }) =>
+      s
+        ? [
+            '',
+            `First page at 50 connections: the endpoint ${Math.round(s.rps)} req/s; PostgreSQL alone, the same prepared statement over 50 connections in the same run (bench/pg-sozinho.ts), ${Math.round(s.tps)} statements/s: the endpoint at ${Math.round((s.rps / s.tps) * 100)} % of it; the server's CPU ${s.cpu.toFixed(2)} ms per answer.`,
+          ]
+        : [],
+    ),
     '',
     ...results.map(
       (r) =>

@@ -1,4 +1,4 @@
-// `node scripts/run-ts.mjs bench/perfil.ts <file.cpuprofile> [--top N]`: where a server's CPU went,
+// `node scripts/run-ts.mjs bench/perfil.ts <file.cpuprofile> [--top N] [--from 0.5]`: where a server's CPU went,
 // from a profile taken under load (`BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench`).
 // Prints the self time by package (or the project's own file) and the top functions, each as a
 // share of the sampled time (idle excluded). Not part of `npm test`.
@@ -15,11 +15,19 @@ const file = process.argv[2]
 if (!file) throw new Error('usage: bench/perfil.ts <file.cpuprofile> [--top N]')
 const topArg = process.argv.indexOf('--top')
 const TOP = topArg > 0 ? Number(process.argv[topArg + 1]) : 25
+// `--from 0.5`: only the samples of the profile's second half (the start-up's module loading left out).
+const fromArg = process.argv.indexOf('--from')
+const FROM = fromArg > 0 ? Number(process.argv[fromArg + 1]) : 0
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]))
 const self = new Map<number, number>()
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+const span = profile.timeDeltas.reduce((a, b) => a + b, 0)
+let at = 0
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0
+  if (at >= span * FROM) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0))
+})
 
 /** A frame's owner: the npm package, the project's file, or V8/Node's own work. */
 function owner(url: string): string {

@@ -26,11 +26,16 @@ export function registerInputLimits(app: FastifyInstance, limits: Limits) {
       parse(request, body as string, done)
     },
   )
-  app.addHook('onRequest', async (request) => {
-    armBodyTimer(request, limits.bodyIdleTimeoutMs)
+  // A GET or HEAD has no body to wait for (Fastify reads none): no timer to arm and disarm.
+  const semCorpo = (request: FastifyRequest) =>
+    request.method === 'GET' || request.method === 'HEAD'
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!semCorpo(request)) armBodyTimer(request, limits.bodyIdleTimeoutMs)
+    done()
   })
-  app.addHook('preHandler', async (request) => {
-    if (!request.isMultipart()) bodyReceived(request)
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!semCorpo(request) && !request.isMultipart()) bodyReceived(request)
+    done()
   })
 }
 

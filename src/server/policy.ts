@@ -83,7 +83,7 @@ export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver
   })
   // What a signed-in account reads (and what /api/auth answers) is never kept by a browser's or a
   // proxy's cache. A route that set its own policy (public data such as a CEP) keeps it.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const audience = request.routeOptions.config?.audience
     if (
       request.url.startsWith('/api') &&
@@ -91,7 +91,7 @@ export function registerPolicy(app: FastifyInstance, resolveActor: ActorResolver
       !reply.hasHeader('cache-control')
     )
       reply.header('cache-control', 'no-store')
-    return payload
+    done(null, payload)
   })
   app.addHook('onRequest', async (request, reply) => {
     // CSRF: a state-changing request from a browser on another site is refused. Same-origin

@@ -48,6 +48,14 @@ describe('datas', () => {
   it("reads today's date in São Paulo", () => {
     expect(today('America/Sao_Paulo', new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22')
   })
+  it('changes day on the very millisecond of midnight, though a day is kept per second', () => {
+    expect(today('America/Sao_Paulo', new Date('2026-11-23T02:59:59.000Z'))).toBe('2026-11-22')
+    expect(today('America/Sao_Paulo', new Date('2026-11-23T02:59:59.999Z'))).toBe('2026-11-22')
+    expect(today('America/Sao_Paulo', new Date('2026-11-23T03:00:00.000Z'))).toBe('2026-11-23')
+    expect(today('UTC', new Date('2026-11-23T03:00:00.000Z'))).toBe('2026-11-23')
+    expect(today('Pacific/Kiritimati', new Date('2026-11-23T03:00:00.000Z'))).toBe('2026-11-23')
+    expect(today('America/Sao_Paulo', new Date('2026-11-23T02:59:59.500Z'))).toBe('2026-11-22')
+  })
 })
 
 describe('isIsoDate', () => {

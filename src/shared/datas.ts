@@ -27,6 +27,19 @@ const dayFormatters = new Map<string, Intl.DateTimeFormat>()
 
 /** Today's calendar date in a time zone (default America/Sao_Paulo) as 'yyyy-MM-dd'. */
 export function today(timeZone = 'America/Sao_Paulo', now = new Date()): string {
+  // Read on every dashboard request: the day of the same second (days change on whole seconds)
+  // is kept, by time zone (formatting cost 1 % of the server's CPU on the first page).
+  const segundo = Math.floor(now.getTime() / 1000)
+  const visto = diasPorSegundo.get(timeZone)
+  if (visto?.segundo === segundo) return visto.dia
+  const dia = formatDay(timeZone, now)
+  diasPorSegundo.set(timeZone, { segundo, dia })
+  return dia
+}
+
+const diasPorSegundo = new Map<string, { segundo: number; dia: string }>()
+
+function formatDay(timeZone: string, now: Date): string {
   let formatter = dayFormatters.get(timeZone)
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {

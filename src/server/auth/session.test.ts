@@ -53,6 +53,12 @@ describe('session cookie', () => {
     const signed = decodeURIComponent(sign('abc', secret).split('=').slice(1).join('='))
     expect(verifySignedCookie(signed, secret)).toBe('abc')
     expect(verifySignedCookie(signed, `${secret}x`)).toBeNull()
+    // Kept once checked, for its own secret only; a forged one is refused every time.
+    expect(verifySignedCookie(signed, secret)).toBe('abc')
+    expect(verifySignedCookie(signed, `${secret}x`)).toBeNull()
+    const forged = `${signed.slice(0, signed.lastIndexOf('.'))}x${signed.slice(signed.lastIndexOf('.'))}`
+    expect(verifySignedCookie(forged, secret)).toBeNull()
+    expect(verifySignedCookie(forged, secret)).toBeNull()
   })
 
   it.each([

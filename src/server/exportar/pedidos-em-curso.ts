@@ -11,8 +11,9 @@ export const pedidosEmCurso = () => emCurso
 
 /** Counts each request of `app` from its arrival until its answer ends or its client leaves. */
 export function contarPedidosEmCurso(app: FastifyInstance) {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     emCurso++
     reply.raw.once('close', () => emCurso--)
+    done()
   })
 }

@@ -23,16 +23,26 @@ export const statementName = (text: string) => statementNames.nameOf(text)
 /** The data version the dashboard's rows were read at (`servicos_painel_versao`). */
 export const VERSAO = `(SELECT sum(versao)::text FROM servicos_painel_versao)`
 
-/** The filters shared by a page and its count, as SQL over `servicos_painel p`. */
+/**
+ * The filters shared by a page and its count, as SQL over `servicos_painel p`. The tsquery, if
+ * any, is the first value and the first condition; with `indice` (the parts the GIN index is
+ * asked, `Contagem`) that condition asks the index for those and tests the tsquery on each row
+ * found (`IS TRUE` is no index condition).
+ */
 export function painelConds(
   filtro: ServicosFiltro,
   tsquery: string | undefined,
   hoje: string,
   param: (v: unknown) => string,
   valor: Valor,
+  indice?: string,
 ) {
   const conds: string[] = []
-  if (tsquery) conds.push(`p.termos @@ ${valor(`to_tsquery('simple', ${param(tsquery)})`)}`)
+  const termos = (v: string) => `p.termos @@ ${valor(`to_tsquery('simple', ${param(v)})`)}`
+  if (tsquery) {
+    const todos = termos(tsquery)
+    conds.push(indice ? `${termos(indice)} AND (${todos}) IS TRUE` : todos)
+  }
   const categoriaParam = filtro.categoria_id ? param(filtro.categoria_id) : ''
   const statusParam = filtro.status_id ? param(filtro.status_id) : ''
   if (categoriaParam) conds.push(`p.categoria_id = ${valor(`${categoriaParam}::uuid`)}`)

@@ -88,14 +88,17 @@ export async function listServicosPainel(
   }
   // Prepared on PostgreSQL (below): the values as InitPlans. The tsquery, if any, is $1.
   const valor = 'totalCount' in driver(db) ? oculto : lido
+  const denso = !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
+  // The parts the GIN index is asked (the tsquery tested on each row found; then its value $2).
+  const indice = denso ? undefined : contagem?.indice
   const { conds, categoriaParam, statusParam, hojeParam } = painelConds(
     filtro,
     tsquery,
     hoje,
     param,
     valor,
+    indice,
   )
-  const denso = !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
 
   const direction = filtro.before ? 'before' : filtro.after ? 'after' : undefined
@@ -208,15 +211,21 @@ LEFT JOIN LATERAL (
     if (contagem!.versao !== result[0]?.versao) {
       contagem = await prepareBusca(db, filtro, palavras, hoje)
       totaisDeBusca.set(chave, contagem)
-      if (contagem.tsquery !== tsquery) {
+      // The index asked the whole tsquery if the new reading asks it nothing of its own.
+      const novoIndice = indice && (contagem.indice ?? contagem.tsquery)
+      if (contagem.tsquery !== tsquery || (indice && novoIndice !== indice)) {
         values[0] = contagem.tsquery
+        if (indice) values[1] = novoIndice
         result = await runStatement<PainelRow>(db, name, text, values)
       }
     }
     if (contagem!.n === null) {
       contagem =
         result[0]?.total == null
-          ? await countBusca(db, filtro, contagem!.tsquery, hoje) // the page walked the order's index
+          ? {
+              ...(await countBusca(db, filtro, contagem!.tsquery, hoje, contagem!.indice)),
+              indice: contagem!.indice,
+            } // the page walked the order's index
           : { ...contagem!, n: Number(result[0].total), versao: result[0].versao }
       totaisDeBusca.set(chave, contagem)
     }
