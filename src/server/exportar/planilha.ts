@@ -4,10 +4,11 @@ import type { FastifyReply } from 'fastify'
 import { today } from '#shared/datas.ts'
 import type { FormatoExportacao } from '#shared/schemas/exportar.ts'
 import { pedidosEmCurso } from './pedidos-em-curso.ts'
+import { trabalhadorXlsx, type Celula } from './trabalhador-xlsx.ts'
 
 // The one export of a list, streamed: given its columns and the rows in batches (read from the
 // database in keyset batches, one batch in memory at a time), a CSV as spreadsheets in pt-BR
-// read it, or an XLSX written row by row by exceljs' streaming writer.
+// read it, or an XLSX written row by row by exceljs' streaming writer in a worker thread.
 
 /** An export never holds more rows than this (the list's filters select them). */
 export const MAX_LINHAS_EXPORTACAO = 100_000
@@ -113,17 +114,21 @@ function escoado(out: PassThrough) {
   })
 }
 
-/** The next turn of the event loop: the zip stream compresses what was written meanwhile. */
-const vez = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-const data = (dia: string) =>
-  new Date(Date.UTC(Number(dia.slice(0, 4)), Number(dia.slice(5, 7)) - 1, Number(dia.slice(8, 10))))
+/** A row as the XLSX worker takes it: days 'yyyy-MM-dd' (or null), numbers, texts. */
+function celulasXlsx<T>(colunas: Coluna<T>[], row: T): Celula[] {
+  return colunas.map((c) => {
+    if (c.tipo === 'data') return diaDe(c.valor(row))
+    return c.valor(row) ?? null
+  })
+}
 
 /**
  * The XLSX: one sheet, the title row bold and frozen, widths set, dates as date cells
- * (dd/mm/yyyy), numbers as numbers, texts as text cells (never formulas). Each batch is written
- * and then the reply drained before the next one is read (backpressure), so memory holds about
- * one batch whatever the number of rows.
+ * (dd/mm/yyyy), numbers as numbers, texts as text cells (never formulas). exceljs writes it in a
+ * worker thread (`trabalhador-xlsx.ts`): this thread reads each batch, turns its rows into plain
+ * cells and posts them, and waits for the worker to write them and for the reply to drain before
+ * the next batch is read (backpressure), so memory holds about one batch whatever the number of
+ * rows. The client leaving ends the worker and the reads.
  */
 export function xlsxStream<T>(
   colunas: Coluna<T>[],
@@ -131,39 +136,25 @@ export function xlsxStream<T>(
   p: { planilha: string; criador?: string },
 ): Readable {
   const out = new PassThrough()
-  const livro = livroEmStream(out, p.criador)
-  const folha = livro.addWorksheet(p.planilha, {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
-  })
-  folha.columns = colunas.map((c, i) => ({ key: String(i), width: c.largura }))
-  const titulos = folha.addRow(colunas.map((c) => c.titulo))
-  titulos.font = { bold: true }
-  titulos.commit()
   const escrever = async () => {
-    for await (const lote of lotes) {
-      if (out.destroyed) return
-      for (const r of lote) {
-        const row = folha.addRow(
-          colunas.map((c) => {
-            if (c.tipo === 'data') {
-              const dia = diaDe(c.valor(r))
-              return dia ? data(dia) : null
-            }
-            const v = c.valor(r)
-            return v === undefined ? null : v
-          }),
-        )
-        for (const [i, c] of colunas.entries()) {
-          if (c.tipo === 'data') row.getCell(i + 1).numFmt = 'dd/mm/yyyy'
-          else if (c.tipo === 'numero' && c.formato) row.getCell(i + 1).numFmt = c.formato
-        }
-        row.commit()
+    const colunasXlsx = colunas.map((c) => ({
+      titulo: c.titulo,
+      largura: c.largura,
+      tipo: c.tipo,
+      formato: c.tipo === 'numero' ? c.formato : undefined,
+    }))
+    const trabalhador = await trabalhadorXlsx(out, { ...p, colunas: colunasXlsx })
+    if (!trabalhador) return
+    try {
+      for await (const lote of lotes) {
+        if (out.destroyed) return
+        await trabalhador.lote(lote.map((r) => celulasXlsx(colunas, r)))
+        await escoado(out)
       }
-      await vez()
-      await escoado(out)
+      if (!out.destroyed) await trabalhador.fim()
+    } finally {
+      trabalhador.parar()
     }
-    folha.commit()
-    await livro.commit()
   }
   escrever().catch((err: unknown) => out.destroy(err as Error))
   return out
