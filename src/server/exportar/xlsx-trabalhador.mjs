@@ -13,7 +13,9 @@
 import { Writable } from 'node:stream'
 import { setImmediate } from 'node:timers'
 import { parentPort, workerData } from 'node:worker_threads'
-import ExcelJS from 'exceljs'
+// exceljs' streaming writer alone (its module, not the package's whole index: the reader, CSV
+// and the rest cost the worker 10 MB and half a second more at each start).
+import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js'
 
 const { planilha, criador, colunas } = workerData
 
@@ -27,7 +29,7 @@ const saida = new Writable({
   },
 })
 
-const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useStyles: true })
+const livro = new WorkbookWriter({ stream: saida, useStyles: true })
 if (criador) livro.creator = criador
 const folha = livro.addWorksheet(planilha, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] })
 folha.columns = colunas.map((c, i) => ({ key: String(i), width: c.largura }))
@@ -40,9 +42,13 @@ const formatos = colunas.map((c) =>
   c.tipo === 'data' ? 'dd/mm/yyyy' : c.tipo === 'numero' ? c.formato : undefined,
 )
 
-/** A 'yyyy-MM-dd' day as a date cell (midnight UTC: the day Excel shows). */
-const data = (dia) =>
-  new Date(Date.UTC(Number(dia.slice(0, 4)), Number(dia.slice(5, 7)) - 1, Number(dia.slice(8, 10))))
+/** A 'yyyy-MM-dd' day as a date cell (midnight UTC: the day Excel shows); not a day: fails. */
+function data(dia) {
+  const d = new Date(`${dia}T00:00:00Z`)
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== dia)
+    throw new RangeError(`Dia inválido na planilha: ${dia}`)
+  return d
+}
 
 function escrever(linhas) {
   for (const celulas of linhas) {
@@ -54,13 +60,23 @@ function escrever(linhas) {
   }
 }
 
-/** The next turn of the event loop: the zip stream compresses what was written meanwhile. */
-const vez = () => new Promise((resolve) => setImmediate(resolve))
+/**
+ * Resolves once the zip has taken in what the rows queued. exceljs writes the sheet's XML into
+ * the zip's entry (a readable-stream PassThrough) without heeding its backpressure: unchecked,
+ * the deflate falls behind and the XML piles up (16 MB halfway through 100,000 rows). So after
+ * each batch the worker waits for that entry to drain (internals of exceljs' StreamBuf and of
+ * readable-stream: without them, it waits one turn of the event loop).
+ */
+function comprimido() {
+  const entrada = folha.stream?.pipes?.[0]
+  if (!entrada?._writableState?.needDrain) return new Promise((resolve) => setImmediate(resolve))
+  return new Promise((resolve) => entrada.once('drain', resolve))
+}
 
 async function receber(m) {
   if (m.tipo === 'lote') {
     escrever(m.linhas)
-    await vez()
+    await comprimido()
     parentPort.postMessage({ tipo: 'escrito' })
   } else {
     folha.commit()
