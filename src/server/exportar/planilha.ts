@@ -15,8 +15,8 @@ export const MAX_LINHAS_EXPORTACAO = 100_000
 
 /**
  * How many rows an export's statements read: the first reads LOTE_INICIAL; then each batch is
- * sized so that reading and writing it holds the server's main thread about LOTE_ALVO_MS while
- * other requests are being answered (what each of their statements waits behind it at most), and
+ * sized so that reading and writing it takes about LOTE_ALVO_MS of the process's CPU while other
+ * requests are being answered (what each of their statements waits behind it at most), and
  * LOTE_ALVO_SOZINHO_MS while the export is alone (fewer statements: on PGlite each one costs
  * about 2 ms and leaves garbage; a run of small ones made the heap grow by 50 MB), between
  * LOTE_MIN and LOTE_MAX rows.
@@ -93,7 +93,11 @@ export function csvStream<T>(colunas: Coluna<T>[], lotes: AsyncIterable<T[]>): R
   return Readable.from(linhas(), { objectMode: false })
 }
 
-/** A streaming workbook written into `out` (the reply), with the firm as its creator. */
+/**
+ * A streaming workbook written into `out` (the reply), with the firm as its creator, on this
+ * thread: the Condicionantes report's (one client's entregas, small). An export's XLSX, up to
+ * 100,000 rows, is written by the worker (`xlsxStream`).
+ */
 export function livroEmStream(out: Writable, criador?: string) {
   const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true })
   if (criador) livro.creator = criador
@@ -161,17 +165,23 @@ export function xlsxStream<T>(
 }
 
 /**
- * How long this thread's event loop has been busy, in ms (running code, the embedded database's
- * statements too, not waiting for I/O): what another request's callbacks wait behind. Not the
- * process's CPU: that counts the XLSX's worker thread, which holds no request up.
+ * The CPU time this process has used, in ms: every thread, the embedded database's statements
+ * and the XLSX's worker too. So a batch of an XLSX costs what it cost when this thread wrote it
+ * (and the export pauses as long), though this thread now holds only its reading. Not the event
+ * loop's busy time (`performance.eventLoopUtilization()`): on a loaded machine that counts the
+ * time the thread waits for a core, so batches come out smaller; on PGlite the export was slower
+ * and its RSS grew more (bench of 2026-11-27, docs/benchmarks.md).
  */
-const ocupadoMs = () => performance.eventLoopUtilization().active
+const cpuMs = () => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
 
 /** At most this long between two batches of an export. */
 const PAUSA_MAX_MS = 50
 
 /**
- * The size of the batch after one of `limite` rows that held the thread `ms`: the rows that fit in
+ * The size of the batch after one of `limite` rows that took `ms` of CPU: the rows that fit in
  * `alvoMs` at that pace, at most twice the last size, between LOTE_MIN and LOTE_MAX.
  */
 export function proximoLote(limite: number, ms: number, alvoMs: number) {
@@ -185,10 +195,11 @@ export function proximoLote(limite: number, ms: number, alvoMs: number) {
  *
  * An export shares the process with every other request: the embedded database (PGlite) runs
  * its statements on the server's main thread, and so does the reading of each batch's rows (the
- * XLSX is written in a worker thread). So each batch is sized by the time it holds the thread (`proximoLote`: a few dozen rows on PGlite, LOTE_MAX on
- * PostgreSQL, where the statement runs in the database server), and the export lets the event
+ * XLSX is written in a worker thread). So each batch is sized by the CPU it takes
+ * (`proximoLote`: a few dozen rows on PGlite, LOTE_MAX on PostgreSQL, where the statement runs
+ * in the database server), and the export lets the event
  * loop turn between batches. While other requests are being answered (`pedidosEmCurso`) its
- * batches take about LOTE_ALVO_MS and after each it waits as long as it held the thread (up to
+ * batches take about LOTE_ALVO_MS and after each it waits as long as the CPU it used (up to
  * PAUSA_MAX_MS): they wait about one small batch for each of their statements and get at least
  * half of the process; alone, it reads at full speed. `lote` fixes the size instead (tests).
  */
@@ -203,15 +214,15 @@ export async function* emLotes<T, K>(
   let tamanho = lote ?? LOTE_INICIAL
   while (lidas < max) {
     const limite = Math.min(tamanho, max - lidas)
-    const inicio = ocupadoMs()
+    const inicio = cpuMs()
     const rows = await ler(depois, limite)
     if (rows.length) yield rows
     lidas += rows.length
     if (rows.length < limite) return
     depois = chave(rows[rows.length - 1])
-    // The thread's time from the statement to the writing of its rows (the reply's stream or
-    // the XLSX worker took them).
-    const usado = ocupadoMs() - inicio
+    // The CPU used from the statement to the writing of its rows (the reply's stream or the XLSX
+    // worker took them).
+    const usado = cpuMs() - inicio
     // A turn of the event loop first: the requests that arrived during the batch (their sockets
     // are read only now, the embedded database held the thread) are counted before it decides.
     await new Promise((resolve) => setImmediate(resolve))
