@@ -29,13 +29,20 @@ const linha = (n: number): Linha => ({
   valor: n % 5 === 0 ? null : n / 4,
 })
 
-/** `total` rows read in batches of `lote` (emLotes over an array), counting the batches read. */
-function fonte(total: number, lote = 500) {
-  const lidos = { lotes: 0, fechou: false }
+/**
+ * `total` rows read in batches of `lote` (emLotes over an array), counting the batches read;
+ * `espera`: every read after the 30th waits for it (a slow statement).
+ */
+function fonte(total: number, lote = 500, espera?: Promise<void>) {
+  const lidos = { lotes: 0, fechou: false, esperando: false }
   async function* lotes() {
     try {
       for await (const l of emLotes<Linha, number>(
         async (depois, limite) => {
+          if (espera && lidos.lotes >= 30) {
+            lidos.esperando = true
+            await espera
+          }
           const inicio = depois === undefined ? 0 : depois + 1
           return Array.from({ length: Math.max(0, Math.min(limite, total - inicio)) }, (_, i) =>
             linha(inicio + i),
@@ -131,6 +138,31 @@ describe('the XLSX worker', () => {
       expect(lidos.lotes).toBe(lotesLidos)
       expect(lotesLidos).toBeLessThan(10_000)
     } finally {
+      await app.close()
+    }
+  })
+
+  it('ends the worker at once when the client leaves during a slow read', async () => {
+    const app = Fastify({ forceCloseConnections: true })
+    let soltar = () => {}
+    const { lotes, lidos } = fonte(1_000_000, 100, new Promise((resolve) => (soltar = resolve)))
+    app.get('/x', (_req, reply) => reply.send(xlsxStream(COLUNAS, lotes, { planilha: 'Lenta' })))
+    const base = await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const ac = new AbortController()
+      const res = await fetch(`${base}/x`, { signal: ac.signal })
+      expect((await res.body!.getReader().read()).done).toBe(false)
+      await vi.waitFor(() => expect(lidos.esperando).toBe(true), ATE)
+      ac.abort()
+      // The read still waits: the worker is ended by the client's leaving, not after it.
+      await vi.waitFor(() => expect(trabalhadoresXlsx()).toBe(0), ATE)
+      expect(lidos.fechou).toBe(false)
+      soltar()
+      // The read in flight ends, its batch is dropped, and no other read starts.
+      await vi.waitFor(() => expect(lidos.fechou).toBe(true), ATE)
+      expect(lidos.lotes).toBe(31)
+    } finally {
+      soltar()
       await app.close()
     }
   })
