@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { open, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
@@ -13,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { projectRoot } from '../project-root.ts'
 import * as schema from './schema.ts'
 import { pgErrorCode } from './sql-helpers.ts'
 
@@ -184,13 +184,7 @@ export async function probeDatabase(db: Db, dir?: string) {
 
 /** Migrations live in the source tree; the built server (dist/server) finds them from the project root. */
 export function defaultMigrationsDir() {
-  let dir = path.dirname(fileURLToPath(import.meta.url))
-  while (!existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir)
-    if (parent === dir) break
-    dir = parent
-  }
-  return path.join(dir, 'src/server/db/migrations')
+  return path.join(projectRoot(), 'src/server/db/migrations')
 }
 
 /**

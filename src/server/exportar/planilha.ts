@@ -4,10 +4,11 @@ import type { FastifyReply } from 'fastify'
 import { today } from '#shared/datas.ts'
 import type { FormatoExportacao } from '#shared/schemas/exportar.ts'
 import { pedidosEmCurso } from './pedidos-em-curso.ts'
+import { trabalhadorXlsx, type Celula } from './trabalhador-xlsx.ts'
 
 // The one export of a list, streamed: given its columns and the rows in batches (read from the
 // database in keyset batches, one batch in memory at a time), a CSV as spreadsheets in pt-BR
-// read it, or an XLSX written row by row by exceljs' streaming writer.
+// read it, or an XLSX written row by row by exceljs' streaming writer in a worker thread.
 
 /** An export never holds more rows than this (the list's filters select them). */
 export const MAX_LINHAS_EXPORTACAO = 100_000
@@ -92,7 +93,11 @@ export function csvStream<T>(colunas: Coluna<T>[], lotes: AsyncIterable<T[]>): R
   return Readable.from(linhas(), { objectMode: false })
 }
 
-/** A streaming workbook written into `out` (the reply), with the firm as its creator. */
+/**
+ * A streaming workbook written into `out` (the reply), with the firm as its creator, on this
+ * thread: the Condicionantes report's (one client's entregas, small). An export's XLSX, up to
+ * 100,000 rows, is written by the worker (`xlsxStream`).
+ */
 export function livroEmStream(out: Writable, criador?: string) {
   const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true })
   if (criador) livro.creator = criador
@@ -113,17 +118,21 @@ function escoado(out: PassThrough) {
   })
 }
 
-/** The next turn of the event loop: the zip stream compresses what was written meanwhile. */
-const vez = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-const data = (dia: string) =>
-  new Date(Date.UTC(Number(dia.slice(0, 4)), Number(dia.slice(5, 7)) - 1, Number(dia.slice(8, 10))))
+/** A row as the XLSX worker takes it: days 'yyyy-MM-dd' (or null), numbers, texts. */
+function celulasXlsx<T>(colunas: Coluna<T>[], row: T): Celula[] {
+  return colunas.map((c) => {
+    if (c.tipo === 'data') return diaDe(c.valor(row))
+    return c.valor(row) ?? null
+  })
+}
 
 /**
  * The XLSX: one sheet, the title row bold and frozen, widths set, dates as date cells
- * (dd/mm/yyyy), numbers as numbers, texts as text cells (never formulas). Each batch is written
- * and then the reply drained before the next one is read (backpressure), so memory holds about
- * one batch whatever the number of rows.
+ * (dd/mm/yyyy), numbers as numbers, texts as text cells (never formulas). exceljs writes it in a
+ * worker thread (`trabalhador-xlsx.ts`): this thread reads each batch, turns its rows into plain
+ * cells and posts them, and waits for the worker to write them and for the reply to drain before
+ * the next batch is read (backpressure), so memory holds about one batch whatever the number of
+ * rows. The client leaving ends the worker and the reads.
  */
 export function xlsxStream<T>(
   colunas: Coluna<T>[],
@@ -131,45 +140,38 @@ export function xlsxStream<T>(
   p: { planilha: string; criador?: string },
 ): Readable {
   const out = new PassThrough()
-  const livro = livroEmStream(out, p.criador)
-  const folha = livro.addWorksheet(p.planilha, {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
-  })
-  folha.columns = colunas.map((c, i) => ({ key: String(i), width: c.largura }))
-  const titulos = folha.addRow(colunas.map((c) => c.titulo))
-  titulos.font = { bold: true }
-  titulos.commit()
   const escrever = async () => {
-    for await (const lote of lotes) {
-      if (out.destroyed) return
-      for (const r of lote) {
-        const row = folha.addRow(
-          colunas.map((c) => {
-            if (c.tipo === 'data') {
-              const dia = diaDe(c.valor(r))
-              return dia ? data(dia) : null
-            }
-            const v = c.valor(r)
-            return v === undefined ? null : v
-          }),
-        )
-        for (const [i, c] of colunas.entries()) {
-          if (c.tipo === 'data') row.getCell(i + 1).numFmt = 'dd/mm/yyyy'
-          else if (c.tipo === 'numero' && c.formato) row.getCell(i + 1).numFmt = c.formato
-        }
-        row.commit()
+    const colunasXlsx = colunas.map((c) => ({
+      titulo: c.titulo,
+      largura: c.largura,
+      tipo: c.tipo,
+      formato: c.tipo === 'numero' ? c.formato : undefined,
+    }))
+    const trabalhador = await trabalhadorXlsx(out, { ...p, colunas: colunasXlsx })
+    if (!trabalhador) return
+    try {
+      for await (const lote of lotes) {
+        if (out.destroyed) return
+        await trabalhador.lote(lote.map((r) => celulasXlsx(colunas, r)))
+        await escoado(out)
       }
-      await vez()
-      await escoado(out)
+      if (!out.destroyed) await trabalhador.fim()
+    } finally {
+      trabalhador.parar()
     }
-    folha.commit()
-    await livro.commit()
   }
   escrever().catch((err: unknown) => out.destroy(err as Error))
   return out
 }
 
-/** The CPU time this process has used, in ms (every thread: the embedded database's too). */
+/**
+ * The CPU time this process has used, in ms: every thread, the embedded database's statements
+ * and the XLSX's worker too. So a batch of an XLSX costs what it cost when this thread wrote it
+ * (and the export pauses as long), though this thread now holds only its reading. Not the event
+ * loop's busy time (`performance.eventLoopUtilization()`): on a loaded machine that counts the
+ * time the thread waits for a core, so batches come out smaller; on PGlite the export was slower
+ * and its RSS grew more (bench of 2026-11-27, docs/benchmarks.md).
+ */
 const cpuMs = () => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
@@ -192,9 +194,10 @@ export function proximoLote(limite: number, ms: number, alvoMs: number) {
  * `depois` (none: the first), `chave` gives a row's position. Stops at `max` rows.
  *
  * An export shares the process with every other request: the embedded database (PGlite) runs
- * its statements on the server's one thread, and so does the writing of each batch. So each
- * batch is sized by the CPU it takes (`proximoLote`: a few dozen rows on PGlite, LOTE_MAX on
- * PostgreSQL, where the statement runs in the database server), and the export lets the event
+ * its statements on the server's main thread, and so does the reading of each batch's rows (the
+ * XLSX is written in a worker thread). So each batch is sized by the CPU it takes
+ * (`proximoLote`: a few dozen rows on PGlite, LOTE_MAX on PostgreSQL, where the statement runs
+ * in the database server), and the export lets the event
  * loop turn between batches. While other requests are being answered (`pedidosEmCurso`) its
  * batches take about LOTE_ALVO_MS and after each it waits as long as the CPU it used (up to
  * PAUSA_MAX_MS): they wait about one small batch for each of their statements and get at least
@@ -217,7 +220,8 @@ export async function* emLotes<T, K>(
     lidas += rows.length
     if (rows.length < limite) return
     depois = chave(rows[rows.length - 1])
-    // The CPU used from the statement to the writing of its rows (the reply's stream took them).
+    // The CPU used from the statement to the writing of its rows (the reply's stream or the XLSX
+    // worker took them).
     const usado = cpuMs() - inicio
     // A turn of the event loop first: the requests that arrived during the batch (their sockets
     // are read only now, the embedded database held the thread) are counted before it decides.
