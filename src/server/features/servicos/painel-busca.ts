@@ -62,13 +62,14 @@ export const totaisDeBusca = new TotaisDeBusca(5000)
 
 /**
  * How many services a digit part typed is the start of a word of (up to BUSCA_LIMITE + 1), by
- * part, counted at most every ESTIMATIVA_MS: it only chooses which parts the GIN index is asked
- * (a stale figure costs time, never a wrong answer). Digit words are not in `busca_palavras`
- * (protocol tails: millions at 1,000,000 services). Counting a year reads 10,001 rows in the one
- * request that does it (870 ms for '2024' and '0015' at 100,000 services, load average 9), hence
- * an hour.
+ * database and part, counted at most every ESTIMATIVA_MS: it only chooses which parts the GIN
+ * index is asked (a stale figure costs time, never a wrong answer: a part found in no service is
+ * counted again at every search, since a service added since would make "nothing" wrong). Digit
+ * words are not in `busca_palavras` (protocol tails: millions at 1,000,000 services). Counting a
+ * year reads 10,001 rows in the one request that does it (870 ms for '2024' and '0015' at
+ * 100,000 services, load average 9), hence an hour.
  */
-export const estimativasDigitos = new TotaisDeBusca<{ n: number; em: number }>(5000)
+const estimativasDigitos = new WeakMap<Db, TotaisDeBusca<{ n: number; em: number }>>()
 const ESTIMATIVA_MS = 60 * 60_000
 /**
  * A prefix the GIN index would read whole (a digit part; a letter part with more than
@@ -184,9 +185,12 @@ export async function prepareBusca(
  */
 async function estimaDigitos(db: Db, partes: string[]) {
   const agora = Date.now()
-  const faltam = partes.filter(
-    (p) => !(agora - (estimativasDigitos.get(p)?.em ?? 0) < ESTIMATIVA_MS),
-  )
+  let estimativas = estimativasDigitos.get(db)
+  if (!estimativas) estimativasDigitos.set(db, (estimativas = new TotaisDeBusca(5000)))
+  const faltam = partes.filter((p) => {
+    const e = estimativas.get(p)
+    return !e || e.n === 0 || agora - e.em >= ESTIMATIVA_MS
+  })
   const [row] = await runStatement<{ n: number[] | null; servicos: number; versao: string }>(
     db,
     'painel_digitos', // its values as InitPlans (see Valor)
@@ -197,8 +201,8 @@ async function estimaDigitos(db: Db, partes: string[]) {
        (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
     [faltam],
   )
-  faltam.forEach((p, i) => estimativasDigitos.set(p, { n: row.n![i], em: agora }))
-  const n = new Map(partes.map((p) => [p, estimativasDigitos.get(p)!.n]))
+  faltam.forEach((p, i) => estimativas.set(p, { n: row.n![i], em: agora }))
+  const n = new Map(partes.map((p) => [p, estimativas.get(p)!.n]))
   return { n, servicos: row.servicos, versao: row.versao }
 }
 

@@ -102,4 +102,16 @@ describe('a protocol typed with its year', () => {
     expect(p.total).toBe(4)
     expect(p.rows.map((r) => r.protocolo)).toContain('PRT-2024-0001-A')
   })
+
+  it('a number no service had is found once a service has it (a count of none is not kept)', async () => {
+    expect((await q('PRT-2024-0777')).total).toBe(0)
+    await createServico(t.db, {
+      cliente_id: cliente.id,
+      tipo_servico_id: tipo.id,
+      protocolo: 'PRT-2024-0777',
+    })
+    const p = await q('PRT-2024-0777')
+    expect(p.total).toBe(1)
+    expect(p.rows.map((r) => r.protocolo)).toEqual(['PRT-2024-0777'])
+  })
 })
