@@ -27,14 +27,15 @@ const q = async (text: string) => {
 const protocolos = async (text: string) => (await q(text)).rows.map((r) => r.protocolo).sort()
 
 const filtro = (texto: string) => ({ q: texto, page: 1 }) as ServicosFiltro
+/** A service of the test's client and type with this protocol. */
+const comProtocolo = (protocolo: string) =>
+  createServico(t.db, { cliente_id: cliente.id, tipo_servico_id: tipo.id, protocolo })
 
 beforeAll(async () => {
   t = await createTestApp()
   actors = await createActors(t)
   cliente = await createCliente(t.db, { nome: 'Granja Ypiranga' })
   tipo = await createTipoServico(t.db, { tipo: 'Outorga de Captação' })
-  const protocolo = (p: string) =>
-    createServico(t.db, { cliente_id: cliente.id, tipo_servico_id: tipo.id, protocolo: p })
   for (const p of [
     'PRT-2024-0001',
     'PRT-2024-00012',
@@ -46,11 +47,11 @@ beforeAll(async () => {
     '0011/2026',
     'IEMA-2025/0011',
   ])
-    await protocolo(p)
+    await comProtocolo(p)
   // The years in many services, the numbers in few.
   for (let i = 100; i < 140; i++) {
-    await protocolo(`PRT-2024-${i}7`)
-    await protocolo(`2026/${i}8`)
+    await comProtocolo(`PRT-2024-${i}7`)
+    await comProtocolo(`2026/${i}8`)
   }
 })
 afterAll(() => t.close())
@@ -93,11 +94,7 @@ describe('a protocol typed with its year', () => {
   it('a service added after the search was read is found (the rows found again)', async () => {
     expect((await q('PRT-2026-0003')).total).toBe(0)
     expect((await q('PRT-2024-0001')).total).toBe(3)
-    await createServico(t.db, {
-      cliente_id: cliente.id,
-      tipo_servico_id: tipo.id,
-      protocolo: 'PRT-2024-0001-A',
-    })
+    await comProtocolo('PRT-2024-0001-A')
     const p = await q('PRT-2024-0001')
     expect(p.total).toBe(4)
     expect(p.rows.map((r) => r.protocolo)).toContain('PRT-2024-0001-A')
@@ -105,11 +102,7 @@ describe('a protocol typed with its year', () => {
 
   it('a number no service had is found once a service has it (a count of none is not kept)', async () => {
     expect((await q('PRT-2024-0777')).total).toBe(0)
-    await createServico(t.db, {
-      cliente_id: cliente.id,
-      tipo_servico_id: tipo.id,
-      protocolo: 'PRT-2024-0777',
-    })
+    await comProtocolo('PRT-2024-0777')
     const p = await q('PRT-2024-0777')
     expect(p.total).toBe(1)
     expect(p.rows.map((r) => r.protocolo)).toEqual(['PRT-2024-0777'])
