@@ -3,6 +3,7 @@ import { RequireRole } from '../components/require-role.tsx'
 import { AceiteAvisoGate } from '../features/conta/aceite-aviso.tsx'
 import { NotificacoesSino } from '../features/notificacoes/notificacoes-sino.tsx'
 import { useIgnorarArquivoSolto } from '../lib/soltar-arquivo.ts'
+import { useAquecerRelogio } from '../lib/relogio.ts'
 
 /**
  * The signed-in app's frame (`/app`): the guard, the acceptance of a newer privacy notice
@@ -12,6 +13,7 @@ import { useIgnorarArquivoSolto } from '../lib/soltar-arquivo.ts'
 export function AppLayout() {
   // A file dropped outside an upload box must not open in the tab and leave the screen.
   useIgnorarArquivoSolto()
+  useAquecerRelogio()
   return (
     <RequireRole>
       {/* A newer privacy notice is accepted before entering the app. */}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react'
 import { PageHeader } from '../components/page-header.tsx'
 import { CenteredSpinner } from '../components/ui/spinner.tsx'
+import { depoisDaPintura } from '../lib/depois-da-pintura.ts'
 import { notifyError } from '../lib/notify.ts'
 import { useMe } from '../lib/session.ts'
 import { meusDadosQuery } from '../features/clientes/api.ts'
@@ -28,11 +29,10 @@ export function MeusDadosPage() {
   useEffect(() => {
     if (isError) notifyError('Erro', 'Não foi possível carregar seus dados.')
   }, [isError])
-  // The form's code is asked for once the frame is on screen, beside the record: the title is
-  // what a phone paints first, and evaluating that large chunk earlier would hold it back.
-  useEffect(() => {
-    void carregarConteudo()
-  }, [])
+  // The form's code is asked for once the frame has been painted (a frame, then a task), beside
+  // the record: the title is what a phone paints first, and fetching and evaluating that large
+  // chunk before the paint would hold it back.
+  useEffect(() => depoisDaPintura(() => void carregarConteudo()), [])
 
   const spinner = <CenteredSpinner label="Carregando seus dados..." />
   return (
