@@ -74,8 +74,14 @@ describe('versaoDosDados', () => {
     expect(BigInt(b)).toBe(BigInt(a) + 1n)
     // One transaction of several statements and tables: one step.
     await t.db.transaction(async (tx) => {
-      const [c] = await tx.insert(categorias).values({ nome: `Versão ${Date.now()}` }).returning()
-      await tx.update(categorias).set({ nome: `${c.nome} bis` }).where(eq(categorias.id, c.id))
+      const [c] = await tx
+        .insert(categorias)
+        .values({ nome: `Versão ${Date.now()}` })
+        .returning()
+      await tx
+        .update(categorias)
+        .set({ nome: `${c.nome} bis` })
+        .where(eq(categorias.id, c.id))
       await tx.delete(categorias).where(eq(categorias.id, c.id))
     })
     const c = await versaoDosDados(t.db)

@@ -24,7 +24,7 @@ export const TABELAS_FORA_DA_VERSAO: Readonly<Record<string, string>> = {
   notificacoes: 'the bell: marked read by opening it, sent by the e-mail worker',
   calendario_assinaturas:
     "the feed's link and last ETag: the feed reads it at every request, before its keep, and " +
-    "writes its ETag when its content changed (moving the version then would throw every " +
+    'writes its ETag when its content changed (moving the version then would throw every ' +
     "subscriber's kept feed away once per subscriber)",
   avisos_execucoes: "the daily warnings job's runs (its lease and counts)",
 }
