@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { createActors, type Actor } from '#tests/setup/actors.ts'
+import { createActors, signInWithTwoFactor, type Actor } from '#tests/setup/actors.ts'
 import { createCategoria, createServico } from '#tests/factories.ts'
 import { openDatabase } from './client.ts'
 import { auditoria, categorias, session } from './schema.ts'
@@ -64,6 +64,8 @@ describe('versaoDosDados', () => {
       sql`with u as (update ${session} set updated_at = now() returning 1) select count(*)::int as n from u`,
     )
     expect(refrescadas.n).toBeGreaterThan(0)
+    // A sign-in with the second factor (session, known browser, rate limits, the code's step).
+    expect(await signInWithTwoFactor(t, admin.email!, { totpKey: admin.totpKey! })).toBeTruthy()
     expect(await versaoDosDados(t.db)).toBe(a)
   })
 

@@ -20,6 +20,7 @@ export const TABELAS_FORA_DA_VERSAO: Readonly<Record<string, string>> = {
   rate_limit: 'rate-limit counters (better-auth), written by requests',
   auth_rate_limit: "the portal's own rate-limit counters, written by requests",
   dispositivos_conhecidos: 'the browsers an account signed in from, written at sign-in',
+  two_factor: 'the second factor: each sign-in with a code writes its time step (single use)',
   mensagens_leituras: 'read marks: opening a conversation writes one',
   notificacoes: 'the bell: marked read by opening it, sent by the e-mail worker',
   calendario_assinaturas:

@@ -62,7 +62,7 @@ BEGIN
     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
       AND c.relname NOT IN (
         'versoes_dados', 'versoes_pendentes', 'auditoria', 'session', 'verification',
-        'rate_limit', 'auth_rate_limit', 'dispositivos_conhecidos', 'mensagens_leituras',
+        'rate_limit', 'auth_rate_limit', 'dispositivos_conhecidos', 'two_factor', 'mensagens_leituras',
         'notificacoes', 'calendario_assinaturas', 'avisos_execucoes')
   LOOP
     -- One trigger per event: a transition table (the rows changed) is one event's.
