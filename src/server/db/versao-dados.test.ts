@@ -125,6 +125,35 @@ describe('versaoDosDados', () => {
   })
 })
 
+describe.skipIf(!process.env.TEST_DATABASE_URL)('versaoDosDados between writers', () => {
+  it('a writer does not wait for another still open; each commit is one step', async () => {
+    const outro = await openDatabase({ databaseUrl: t.databaseUrl! })
+    try {
+      const a = BigInt(await versaoDosDados(t.db))
+      let soltar!: () => void
+      const solta = new Promise<void>((r) => (soltar = r))
+      let escreveu!: () => void
+      const escrita = new Promise<void>((r) => (escreveu = r))
+      // The first writes and stays open (its pending row taken, the counter not yet).
+      const primeiro = outro.db.transaction(async (tx) => {
+        await tx.insert(categorias).values({ nome: `Aberta ${Date.now()}` })
+        escreveu()
+        await solta
+      })
+      await escrita
+      // The second writes and commits meanwhile: it waits for nothing.
+      await createCategoria(t.db)
+      expect(BigInt(await versaoDosDados(t.db))).toBe(a + 1n)
+      soltar()
+      await primeiro
+      expect(BigInt(await versaoDosDados(t.db))).toBe(a + 2n)
+      expect(await rawRows(t.db, sql`select * from versoes_pendentes`)).toEqual([])
+    } finally {
+      await outro.close()
+    }
+  })
+})
+
 describe('GuardadosPorVersao', () => {
   const item = (n: number) => ({ corpo: Buffer.alloc(n) })
 
