@@ -1337,3 +1337,27 @@ export const calendarioAssinaturas = pgTable('calendario_assinaturas', {
   modificado_em: timestamp('modificado_em', { withTimezone: true }).notNull().defaultNow(),
   created_at: createdAt(),
 })
+
+/**
+ * The version of the business data (`db/versao-dados.ts`), one counter per group ('negocio'):
+ * raised once per committing transaction that wrote a table a kept answer may read (the
+ * statement triggers of migration 0036), in the same commit as the data.
+ */
+export const versoesDados = pgTable('versoes_dados', {
+  grupo: text('grupo').primaryKey(),
+  versao: bigint('versao', { mode: 'number' }).notNull(),
+})
+
+/**
+ * A running transaction's "I wrote business data" (one row per transaction and group, its own
+ * key, so writers never wait on each other here); its deferred trigger raises `versoes_dados`
+ * at commit and removes the row. Empty between transactions.
+ */
+export const versoesPendentes = pgTable(
+  'versoes_pendentes',
+  {
+    txid: bigint('txid', { mode: 'number' }).notNull(),
+    grupo: text('grupo').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.txid, t.grupo] })],
+)

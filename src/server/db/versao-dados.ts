@@ -5,17 +5,43 @@ import { runStatement } from './statements.ts'
 // again (the month of the Calendário, a calendar app polling its feed) is read once per change.
 
 /**
- * The version of everything the database holds: PostgreSQL's current snapshot (the oldest
- * running transaction, the next to complete, those in between still running), as text. It is
- * the same for as long as no writing transaction commits anywhere in the database, and changes
- * with the first that does: whatever was read while it held is still what a read would find. No
- * table, trigger or lock of its own (a counter row would serialise every writer on it).
+ * The tables whose writes do not move the version (migration 0036 gives every other table of the
+ * schema the statement trigger that does; `versao-dados.test.ts` fails for a table with neither).
+ * Each is written by reading, signing in or bookkeeping, and no kept answer reads it: the
+ * Calendário and its feed read services, their items, clients and the catalogue; the
+ * Condicionantes list its condicionantes, entregas and their evidence (documents).
+ */
+export const TABELAS_FORA_DA_VERSAO: Readonly<Record<string, string>> = {
+  versoes_dados: 'the version itself',
+  versoes_pendentes: 'the version itself (emptied at every commit)',
+  auditoria: 'the audit trail: opening a service or a document writes a row',
+  session: 'sessions: refreshed as people use the portal; the asker is resolved before the keep',
+  verification: 'e-mail and reset tokens of sign-in',
+  rate_limit: 'rate-limit counters (better-auth), written by requests',
+  auth_rate_limit: "the portal's own rate-limit counters, written by requests",
+  dispositivos_conhecidos: 'the browsers an account signed in from, written at sign-in',
+  two_factor: 'the second factor: each sign-in with a code writes its time step (single use)',
+  mensagens_leituras: 'read marks: opening a conversation writes one',
+  notificacoes: 'the bell: marked read by opening it, sent by the e-mail worker',
+  calendario_assinaturas:
+    "the feed's link and last ETag: the feed reads it at every request, before its keep, and " +
+    'writes its ETag when its content changed (moving the version then would throw every ' +
+    "subscriber's kept feed away once per subscriber)",
+  avisos_execucoes: "the daily warnings job's runs (its lease and counts)",
+}
+
+/**
+ * The version of the business data: a counter (`versoes_dados`, group 'negocio') raised in the
+ * same commit as any transaction that wrote a table a kept answer may read (every table but
+ * `TABELAS_FORA_DA_VERSAO`), once per transaction, whatever it wrote. Read before the data, so
+ * an answer is never older than the version it is kept under; the same for every server of the
+ * database. Writes that come with reading (audit rows, sessions, read marks) leave it as it is.
  */
 export async function versaoDosDados(db: Db): Promise<string> {
   const [{ v }] = await runStatement<{ v: string }>(
     db,
     'versao_dos_dados',
-    'select pg_current_snapshot()::text as v',
+    "select versao::text as v from versoes_dados where grupo = 'negocio'",
     [],
   )
   return v

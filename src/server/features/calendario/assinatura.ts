@@ -14,8 +14,8 @@ import {
   type Evento,
 } from '#shared/schemas/calendario.ts'
 import { GuardadosPorVersao, versaoDosDados } from '../../db/versao-dados.ts'
+import { etagDe } from '../../respostas-guardadas.ts'
 import { listEventos } from './calendario.queries.ts'
-import { etagDe } from './calendario-guardado.ts'
 
 // "Assinar no meu calendário": the personal link of an account and the iCalendar feed it opens.
 

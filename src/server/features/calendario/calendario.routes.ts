@@ -8,7 +8,8 @@ import { actorOf } from '../../policy.ts'
 import { AssinaturaSchema, CalendarioQuerySchema } from '#shared/schemas/calendario.ts'
 import { texto } from '#shared/schemas/common.ts'
 import { gerarLink, getAssinatura, lerFeed, TOKEN } from './assinatura.ts'
-import { codificada, respostaDoCalendario } from './calendario-guardado.ts'
+import { enviarGuardada } from '../../respostas-guardadas.ts'
+import { respostaDoCalendario } from './calendario-guardado.ts'
 
 export const LINK_INVALIDO = 'Link do calendário inválido ou substituído.'
 
@@ -30,14 +31,7 @@ export async function calendarioRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const resposta = await respostaDoCalendario(app.ctx.db, actorOf(request), request.query)
-      reply
-        .header('etag', resposta.etag)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'accept-encoding')
-      if (request.headers['if-none-match'] === resposta.etag) return reply.status(304).send()
-      const { corpo, codificacao } = codificada(resposta, request.headers['accept-encoding'])
-      if (codificacao) reply.header('content-encoding', codificacao)
-      return reply.type('application/json; charset=utf-8').send(corpo)
+      return enviarGuardada(request, reply, resposta)
     },
   )
 

@@ -13,8 +13,10 @@ import {
 } from '#tests/factories.ts'
 import { eq, sql } from 'drizzle-orm'
 import { rawRows } from '../../db/sql-helpers.ts'
+import { versaoDosDados } from '../../db/versao-dados.ts'
 import { eventosQuery } from './calendario.queries.ts'
 import {
+  avisos,
   condicionantes,
   condicionantesEntregas,
   exigencias,
@@ -275,6 +277,37 @@ describe('answers kept by data version', () => {
       headers: { 'if-none-match': antes.headers.etag as string },
     })
     expect(revalidada.statusCode).toBe(200)
+  })
+
+  it('reads that write (audit rows, sessions) keep the answer; a business write does not', async () => {
+    const s = await licencaAte('2032-05-24')
+    const aviso = await createAviso(t.db, {
+      servico_id: s.id,
+      texto: 'Aviso antes',
+      data_limite: '2032-05-26',
+    })
+    const titulo = async () =>
+      (await get(actors.admin, qs))
+        .json()
+        .eventos.find((e: Ev) => e.servico_id === s.id && e.tipo === 'aviso')?.titulo
+    const abrir = () => actors.admin.inject({ method: 'GET', url: `/api/admin/servicos/${s.id}` })
+    expect((await abrir()).statusCode).toBe(200) // marks it seen: a business write
+    expect(await titulo()).toMatch(/Aviso antes/)
+    // A change made with the triggers off does not move the version: an answer read again from
+    // the database would show it, the one kept does not.
+    const versao = await versaoDosDados(t.db)
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(avisos).set({ texto: 'Aviso depois' }).where(eq(avisos.id, aviso.id))
+    })
+    expect(await versaoDosDados(t.db)).toBe(versao)
+    // An audited read of the service and a session refreshed: still the kept answer.
+    expect((await abrir()).statusCode).toBe(200)
+    await t.db.execute(sql`update session set updated_at = now()`)
+    expect(await titulo()).toMatch(/Aviso antes/)
+    // Any committed business write: read again.
+    await createCategoria(t.db)
+    expect(await titulo()).toMatch(/Aviso depois/)
   })
 
   it("each asks for its own: a client never gets the office's answer kept for the same month", async () => {

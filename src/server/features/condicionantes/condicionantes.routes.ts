@@ -3,13 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { origemOf } from '../../db/auditoria.ts'
 import { actorOf, isAdminActor, requireServico } from '../../policy.ts'
-import { IdParamsSchema, pageOf } from '#shared/schemas/common.ts'
+import { IdParamsSchema } from '#shared/schemas/common.ts'
 import {
   CondicionanteInputSchema,
   CondicionanteParamsSchema,
   CondicionanteSchema,
   EntregaInputSchema,
-  EntregaListadaSchema,
   EntregaParamsSchema,
   EntregaSchema,
   EvidenciaParamsSchema,
@@ -17,6 +16,7 @@ import {
   RelatorioQuerySchema,
   RevisaoEvidenciaSchema,
 } from '#shared/schemas/condicionantes.ts'
+import { enviarGuardada } from '../../respostas-guardadas.ts'
 import { deleteWithFiles } from '../../storage/arquivos.ts'
 import { storedDownload } from '../../storage/download.ts'
 import { enviarEvidencia } from './enviar-evidencia.ts'
@@ -30,7 +30,7 @@ import {
   updateCondicionante,
   updateEntrega,
 } from './condicionantes.queries.ts'
-import { countAtrasadas, listEntregas } from './entregas-lista.queries.ts'
+import { respostaDaContagem, respostaDaLista } from './entregas-guardadas.ts'
 
 /**
  * The condicionantes of a licence: the "Condicionantes" card of the service detail (admin: add,
@@ -235,23 +235,20 @@ export async function condicionantesRoutes(fastify: FastifyInstance) {
     },
   )
 
-  // The admin menu "Condicionantes".
+  // The admin menu "Condicionantes": its JSON kept as bytes by data version (the response schema
+  // encodes it once per version, in entregas-guardadas.ts; an ETag, a 304).
   app.get(
     '/api/admin/condicionantes',
     {
       config: admin,
-      schema: {
-        querystring: ListaEntregasQuerySchema,
-        response: { 200: pageOf(EntregaListadaSchema) },
-      },
+      schema: { querystring: ListaEntregasQuerySchema },
     },
-    async (request) => listEntregas(app.ctx.db, request.query),
+    async (request, reply) =>
+      enviarGuardada(request, reply, await respostaDaLista(app.ctx.db, request.query)),
   )
 
   // The menu item's badge: the entregas late today.
-  app.get(
-    '/api/admin/condicionantes/contagem',
-    { config: admin, schema: { response: { 200: z.object({ total: z.number() }) } } },
-    async () => ({ total: await countAtrasadas(app.ctx.db) }),
+  app.get('/api/admin/condicionantes/contagem', { config: admin }, async (request, reply) =>
+    enviarGuardada(request, reply, await respostaDaContagem(app.ctx.db)),
   )
 }
