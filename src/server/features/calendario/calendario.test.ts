@@ -356,29 +356,35 @@ describe('Condicionantes in the calendar', () => {
 })
 
 describe('the indexes of the calendar', () => {
-  it("each kind is a range of its own date index, and only the answer's clients are read", async () => {
+  it("a period is one range of the events' table: by date for the office, by client for a client", async () => {
     const admin = { userId: actors.admin.userId!, email: 'admin', role: 'admin' } as const
+    const dono = { userId: actors.owner.userId!, email: 'owner', role: 'usuario' } as const
+    const cliente_id = actors.owner.clienteId!
     // The dates as values (PGlite) and as InitPlans (PostgreSQL's prepared statement).
     for (const ocultos of [false, true]) {
-      const plano = await t.db.transaction(async (tx) => {
-        // few rows make a scan and a sort cheaper; this asks whether each index serves its branch
-        await tx.execute(sql`set local enable_seqscan = off`)
-        await tx.execute(sql`set local enable_bitmapscan = off`)
-        const linhas = await rawRows<{ 'QUERY PLAN': string }>(
-          tx,
-          sql`explain ${eventosQuery(admin as never, { de: DE, ate: ATE }, {}, ocultos)}`,
+      const plano = (actor: typeof admin | typeof dono, q: { cliente_id?: string } = {}) =>
+        t.db.transaction(async (tx) => {
+          // few rows make a scan and a sort cheaper; this asks whether the index serves the read
+          await tx.execute(sql`set local enable_seqscan = off`)
+          await tx.execute(sql`set local enable_bitmapscan = off`)
+          const linhas = await rawRows<{ 'QUERY PLAN': string }>(
+            tx,
+            sql`explain ${eventosQuery(actor as never, { de: DE, ate: ATE, ...q }, {}, ocultos)}`,
+          )
+          return linhas.map((r) => r['QUERY PLAN']).join('\n')
+        })
+      const planos = [await plano(admin), await plano(dono), await plano(admin, { cliente_id })]
+      expect(planos[0]).toContain('Index Scan using calendario_eventos_data_idx')
+      expect(planos[1]).toContain('Index Scan using calendario_eventos_cliente_idx')
+      expect(planos[2]).toContain('Index Scan using calendario_eventos_cliente_idx')
+      for (const p of planos) {
+        // No source table is read, and the answer is never sorted after reading the period.
+        expect(p).not.toMatch(
+          / on (servicos|avisos|exigencias|condicionantes\w*|servicos_prazos)\b/,
         )
-        return linhas.map((r) => r['QUERY PLAN']).join('\n')
-      })
-      for (const indice of [
-        'servicos_vigencia_fim_idx',
-        'servicos_prazos_renovacao_idx',
-        'avisos_abertos_limite_idx',
-        'exigencias_abertas_prazo_idx',
-        'condicionantes_entregas_pendentes_idx',
-      ])
-        expect(plano).toContain(indice)
-      expect(plano).not.toMatch(/Seq Scan on (servicos|clientes|avisos|exigencias)\b/)
+        expect(p).not.toMatch(/Seq Scan on calendario_eventos/)
+      }
+      expect(planos[0]).not.toMatch(/Sort/)
     }
   })
 })
