@@ -174,6 +174,18 @@ describe('calendario_eventos, kept by the sources of events', () => {
       { titulo: '4.2 Relatório', visivel: false },
       { titulo: '4.2 Relatório', visivel: false },
     ])
+    // A write the events do not read (the daily job's mark) leaves the rows as they are.
+    const linha = () =>
+      rawRows<{ ctid: string }>(
+        t.db,
+        sql`select ctid::text from calendario_eventos where chave = ${entregas[1].id}`,
+      )
+    const antes = await linha()
+    await t.db
+      .update(condicionantesEntregas)
+      .set({ avisado_proxima_em: new Date() })
+      .where(eq(condicionantesEntregas.servico_id, s.id))
+    expect(await linha()).toEqual(antes)
     await t.db
       .update(condicionantesEntregas)
       .set({ estado: 'cumprida' })
