@@ -752,6 +752,7 @@ export const calendarioEventos = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tipo, t.chave] }),
+    // Migration 0037 makes it INCLUDE the columns the office's answer reads (index-only).
     index('calendario_eventos_data_idx').on(t.data, t.tipo, t.chave),
     index('calendario_eventos_cliente_idx').on(t.cliente_id, t.data, t.tipo, t.chave),
     index('calendario_eventos_servico_idx').on(t.servico_id),

@@ -46,7 +46,9 @@ CREATE VIEW calendario_eventos_fonte AS
     FROM condicionantes_entregas e JOIN condicionantes k ON k.id = e.condicionante_id
    WHERE e.estado = 'pendente';
 --> statement-breakpoint
--- The events of the services `ids`, made again from their sources, with their service's columns.
+-- The events of the services `ids`, made again from their sources, with their service's columns:
+-- the events no longer there deleted, the others inserted or updated where they changed (an
+-- event that did not change is not written again: the heap does not churn at every write).
 -- PL/pgSQL with one generic plan per session: planning the union of the view took ~17 ms, 35
 -- times its run for one service (a LANGUAGE sql function plans again at every call).
 CREATE FUNCTION calendario_eventos_refazer(ids uuid[]) RETURNS void
@@ -55,21 +57,33 @@ BEGIN
   IF cardinality(ids) = 0 THEN
     RETURN;
   END IF;
-  DELETE FROM calendario_eventos WHERE servico_id = ANY (ids);
-  INSERT INTO calendario_eventos (tipo, chave, data, titulo, servico_id, cliente_id,
-      tipo_servico_id, status_id, servico, cliente, visivel)
+  WITH novos AS (
     SELECT f.tipo, f.chave, f.data, f.titulo, f.servico_id, s.cliente_id, s.tipo_servico_id,
-           s.status_id, t.tipo || coalesce(' (' || s.protocolo || ')', ''), c.nome, f.visivel
+           s.status_id, t.tipo || coalesce(' (' || s.protocolo || ')', '') AS servico,
+           c.nome AS cliente, f.visivel
       FROM calendario_eventos_fonte f
       JOIN servicos s ON s.id = f.servico_id
       JOIN tipos_servicos t ON t.id = s.tipo_servico_id
       JOIN clientes c ON c.id = s.cliente_id
      WHERE f.servico_id = ANY (ids)
-  -- two transactions remaking one service: the second's delete did not see the first's rows
+  ), apagados AS (
+    DELETE FROM calendario_eventos e
+     WHERE e.servico_id = ANY (ids)
+       AND (e.tipo, e.chave) NOT IN (SELECT n.tipo, n.chave FROM novos n)
+  )
+  INSERT INTO calendario_eventos AS e (tipo, chave, data, titulo, servico_id, cliente_id,
+      tipo_servico_id, status_id, servico, cliente, visivel)
+    SELECT * FROM novos
+  -- also two transactions remaking one service: the second did not see the first's new rows
   ON CONFLICT (tipo, chave) DO UPDATE SET data = EXCLUDED.data, titulo = EXCLUDED.titulo,
     servico_id = EXCLUDED.servico_id, cliente_id = EXCLUDED.cliente_id,
     tipo_servico_id = EXCLUDED.tipo_servico_id, status_id = EXCLUDED.status_id,
-    servico = EXCLUDED.servico, cliente = EXCLUDED.cliente, visivel = EXCLUDED.visivel;
+    servico = EXCLUDED.servico, cliente = EXCLUDED.cliente, visivel = EXCLUDED.visivel
+  WHERE (e.data, e.titulo, e.servico_id, e.cliente_id, e.tipo_servico_id, e.status_id, e.servico,
+         e.cliente, e.visivel)
+        IS DISTINCT FROM (EXCLUDED.data, EXCLUDED.titulo, EXCLUDED.servico_id,
+         EXCLUDED.cliente_id, EXCLUDED.tipo_servico_id, EXCLUDED.status_id, EXCLUDED.servico,
+         EXCLUDED.cliente, EXCLUDED.visivel);
 END $$;
 --> statement-breakpoint
 -- A statement on an item table (avisos, exigencias, condicionantes, condicionantes_entregas,
@@ -199,6 +213,14 @@ CREATE TRIGGER calendario_eventos_u AFTER UPDATE ON renovacoes REFERENCING OLD T
 --> statement-breakpoint
 CREATE TRIGGER calendario_eventos_d AFTER DELETE ON renovacoes
   REFERENCING OLD TABLE AS velhos FOR EACH STATEMENT EXECUTE FUNCTION calendario_eventos_itens();
+--> statement-breakpoint
+-- The office's index carries what the answer and its scope read: a period is an index-only walk
+-- (a month, 1,001 events: ~40 pages instead of one heap page per event, the rows being in the
+-- order they were written, not by date). Not in the drizzle schema, which has no INCLUDE.
+DROP INDEX "calendario_eventos_data_idx";
+--> statement-breakpoint
+CREATE INDEX "calendario_eventos_data_idx" ON "calendario_eventos" USING btree ("data","tipo","chave")
+  INCLUDE ("status_id", "visivel", "tipo_servico_id", "titulo", "servico_id", "servico", "cliente");
 --> statement-breakpoint
 -- The events recorded before this migration, in date order (the heap then follows the index).
 INSERT INTO calendario_eventos (tipo, chave, data, titulo, servico_id, cliente_id, tipo_servico_id,

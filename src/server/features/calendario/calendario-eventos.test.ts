@@ -94,10 +94,15 @@ describe('calendario_eventos, kept by the sources of events', () => {
       .set({ antecedencia_renovacao: 20 })
       .where(eq(tiposServicos.id, tipo.id))
     expect(tipos(await confere(s.id))).toEqual(['renovacao 2031-04-30', 'vencimento 2031-05-20'])
+    // A renewal filed: its deadline goes, the licence's end stays as it was (not written again).
+    const vencimento = sql`select ctid::text from calendario_eventos
+      where tipo = 'vencimento' and chave = ${s.id}`
+    const antes = await rawRows(t.db, vencimento)
     await t.db
       .insert(renovacoes)
       .values({ servico_id: s.id, data_protocolo: '2031-04-01', numero_processo: 'R-1' })
     expect(tipos(await confere(s.id))).toEqual(['vencimento 2031-05-20'])
+    expect(await rawRows(t.db, vencimento)).toEqual(antes)
     await t.db.delete(renovacoes).where(eq(renovacoes.servico_id, s.id))
     expect(tipos(await confere(s.id))).toEqual(['renovacao 2031-04-30', 'vencimento 2031-05-20'])
 
