@@ -199,4 +199,30 @@ describe('calendario_eventos, kept by the sources of events', () => {
     await t.db.delete(condicionantes).where(eq(condicionantes.id, c.id))
     expect(await confere(s.id)).toEqual([])
   })
+  // PostgreSQL only (the embedded database runs one transaction at a time).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two transactions adding to one service at once both land',
+    async () => {
+      const cliente = await createCliente(t.db)
+      const s = await createServico(t.db, { cliente_id: cliente.id, vigencia_fim: '2031-03-20' })
+      let inserido: () => void = () => {}
+      const primeiroInseriu = new Promise<void>((r) => (inserido = r))
+      const primeira = t.db.transaction(async (tx) => {
+        await createAviso(tx as never, { servico_id: s.id, data_limite: '2031-03-05' })
+        inserido()
+        await new Promise((r) => setTimeout(r, 300))
+      })
+      await primeiroInseriu
+      // Its remake waits for the first's rows, then keeps them.
+      const segunda = t.db.transaction(async (tx) => {
+        await createAviso(tx as never, { servico_id: s.id, data_limite: '2031-03-06' })
+      })
+      await Promise.all([primeira, segunda])
+      expect(tipos(await confere(s.id))).toEqual([
+        'aviso 2031-03-05',
+        'aviso 2031-03-06',
+        'vencimento 2031-03-20',
+      ])
+    },
+  )
 })
