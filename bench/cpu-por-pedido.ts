@@ -4,14 +4,16 @@
 // `{i}` replaced by the request's number) 5 requests to warm up and `N` (60) one at a time,
 // reading /proc for the server process and for the database's backends. Latency at 4 connections
 // follows the machine's load; the CPU a request costs does not, so this compares code on a busy
-// machine. `AE` sets Accept-Encoding (default: what browsers send).
+// machine. `AE` sets Accept-Encoding (default: what browsers send). `{de}` and `{ate}`: a period
+// of 42 days starting the request's number of days after 2025-01-01 (a month never asked before,
+// whose answer no earlier request left kept).
 import { readFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { openDatabase } from '../src/server/db/client.ts'
 import { unenrol } from './calendario.ts'
-import { buildServer, signIn, startBenchServer } from './comum.ts'
+import { addDaysIso, buildServer, signIn, startBenchServer } from './comum.ts'
 import { stopServer } from './servidor.ts'
 
 const DB = process.env.DB ?? 'portal_bench_calendario'
@@ -50,7 +52,12 @@ try {
   const headers = { cookie, 'accept-encoding': process.env.AE ?? 'gzip, deflate, br' }
   for (const url of URLS) {
     const pedir = async (i: number) => {
-      const res = await fetch(`${base}${url.replace('{i}', String(i))}`, { headers })
+      const de = addDaysIso('2025-01-01', i)
+      const caminho = url
+        .replace('{i}', String(i))
+        .replace('{de}', de)
+        .replace('{ate}', addDaysIso(de, 41))
+      const res = await fetch(`${base}${caminho}`, { headers })
       await res.arrayBuffer()
       if (!res.ok) throw new Error(`${url}: ${res.status}`)
     }

@@ -726,6 +726,40 @@ export const servicosPrazos = pgTable(
 )
 
 /**
+ * The "Calendário de prazos" read model: one row per event (a licence's end, its renewal
+ * deadline, an open aviso, an unanswered exigência, an entrega still to deliver; `chave` is the
+ * item's id) with what the answer shows and its service's client, type and status, kept by the
+ * statement triggers of migration 0037 from those sources (never written by the app), so a
+ * period is one range of an index in the answer's order.
+ */
+export const calendarioEventos = pgTable(
+  'calendario_eventos',
+  {
+    tipo: text('tipo').notNull(),
+    chave: uuid('chave').notNull(),
+    data: date('data').notNull(),
+    titulo: text('titulo').notNull(),
+    servico_id: uuid('servico_id').notNull(),
+    cliente_id: uuid('cliente_id').notNull(),
+    tipo_servico_id: uuid('tipo_servico_id').notNull(),
+    status_id: uuid('status_id'),
+    /** "Licença de Operação (2026-000012)": the type's name and the protocol. */
+    servico: text('servico').notNull(),
+    /** The client's name. */
+    cliente: text('cliente').notNull(),
+    /** Shown to the client (an aviso's or a condicionante's visibility; the others are). */
+    visivel: boolean('visivel').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tipo, t.chave] }),
+    // Migration 0037 makes it INCLUDE the columns the office's answer reads (index-only).
+    index('calendario_eventos_data_idx').on(t.data, t.tipo, t.chave),
+    index('calendario_eventos_cliente_idx').on(t.cliente_id, t.data, t.tipo, t.chave),
+    index('calendario_eventos_servico_idx').on(t.servico_id),
+  ],
+)
+
+/**
  * The dashboard's data version, in 16 parts so concurrent writers rarely wait on each other:
  * every statement that changes servicos_painel adds one to its part, in its own transaction.
  * The sum is a snapshot's version: a search total counted once is reused until it changes.

@@ -1,189 +1,87 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { clientes } from '../../db/schema.ts'
 import { driver, runPrepared, StatementNames } from '../../db/statements.ts'
-import { ownServicos, type Actor } from '../../policy.ts'
+import { ownCliente, type Actor } from '../../policy.ts'
 import {
   MAX_EVENTOS,
-  ROTULO_EVENTO,
   type Calendario,
   type CalendarioQuery,
   type Evento,
 } from '#shared/schemas/calendario.ts'
 
 // "Calendário de prazos": the deadlines of the services in the actor's scope between two days,
-// one branch of a `union all` per kind of event. Each branch reads its rows by an index range
-// over the period (or, for a client, over its own services), joins each row's service once (the
-// scope: in scope and not archived, `emEscopo`; and what the answer shows of it), and hands on its
-// first `limite + 1` events by date and item id: the union merges the branches in that order and
-// stops at the answer's last event, so no branch reads further than the answer needs, and the
-// client's name is read only for the events answered. A client reads only its own services'
-// items, and only what it may see of them (visible avisos and condicionantes). Another kind is
-// one more function like `avisos` below, added to `FONTES`. On PostgreSQL the statement runs
-// prepared (`runStatement`: planned once per shape and connection; planning this union cost as
-// much as running it), its dates as InitPlans, so that one generic plan serves every period.
+// read from `calendario_eventos` (migration 0037): one row per event (a licence's end, its
+// renewal deadline, an open aviso, an unanswered exigência, an entrega still to deliver) with its
+// title, its service's client, type, status and protocol and the client's name, kept by
+// triggers in the transaction that writes any of its sources. A period is one range of its index
+// on (data, tipo, chave), walked in the answer's order and stopped at the answer's `limite + 1`th
+// event (for a client, or the administrator's Cliente filter, the range of that client's index).
+// Read here, not kept in the table: whether the service is archived or no longer expires (its
+// status' name) and the Categoria filter. A client reads only its own services' events, and
+// only the visible ones (avisos and condicionantes visible to it). On PostgreSQL the statement
+// runs prepared (`runPrepared`: planned once per shape and connection), its dates as InitPlans,
+// so that one generic plan serves every period.
 
 type Filtros = Pick<CalendarioQuery, 'de' | 'ate' | 'cliente_id' | 'categoria_id' | 'status_id'>
 
-/** A service's status by name (`servicos.status_id`), without joining `status` to every row. */
-const statusEm = (...nomes: string[]) => sql`servicos.status_id in (select st.id from status st
+/** The event's service's status is one of `nomes` (`ev.status_id`, null for none). */
+const statusEm = (...nomes: string[]) => sql`coalesce(ev.status_id in (select st.id from status st
   where portal_nome_chave(st.nome) in (${sql.join(
     nomes.map((n) => sql`portal_nome_chave(${n})`),
     sql`, `,
-  )}))`
-
-/**
- * The row of `servicos` is in the actor's scope and the administrator's filters, and is not
- * archived (a service without a status is not).
- */
-function emEscopo(actor: Actor, q: Filtros): SQL {
-  const filtros: SQL[] = [sql`not coalesce(${statusEm('Arquivado')}, false)`]
-  if (actor.role !== 'admin') filtros.push(sql`${ownServicos(actor)}`)
-  else {
-    if (q.cliente_id) filtros.push(sql`servicos.cliente_id = ${q.cliente_id}`)
-    if (q.categoria_id)
-      filtros.push(sql`servicos.tipo_servico_id in
-        (select tc.id from tipos_servicos tc where tc.categoria_id = ${q.categoria_id})`)
-    if (q.status_id) filtros.push(sql`servicos.status_id = ${q.status_id}`)
-  }
-  return sql.join(filtros, sql` and `)
-}
-
-/** A licence that no longer expires on its end date (renewed, or its renewal filed on time). */
-const semVencimento = sql`coalesce(${statusEm('Em renovação', 'Renovada')}, false)`
-
-/** The first line of a text, at most 80 characters (an event's title). */
-const resumo = (coluna: SQL) => sql`left(split_part(${coluna}, E'\n', 1), 80)`
+  )})), false)`
 
 /**
  * A date as the statement's value: on PostgreSQL an InitPlan, which the generic plan of the
  * prepared statement does not read; on PGlite, which plans each statement as it runs, the value
- * itself (read by the planner: there the branches walked half as fast with InitPlans).
+ * itself.
  */
 const dia = (valor: string, oculto: boolean) =>
   oculto ? sql`(select ${valor}::date)` : sql`${valor}::date`
-
-/**
- * An item's date (`data`) within the period, as a range of its index on (`data`, `chave`) that
- * begins at the first day's smallest id. A row comparison: the planner does not pair it with the
- * upper bound into one narrow range of unknown width (0.5 % of the table in a generic plan, where
- * reading the whole period and sorting it looks cheaper), so the branch walks its index in order
- * and stops at its limit, however many items the period holds.
- */
-const noPeriodo = (c: Contexto, data: SQL, chave: SQL) =>
-  sql`(${data}, ${chave}) >= (${c.de}, '00000000-0000-0000-0000-000000000000'::uuid)
-     and ${data} <= ${c.ate}`
 
 type Opcoes = {
   /** The feed leaves internal avisos out, for everyone (a link may travel). */
   soVisiveis?: boolean
   limite?: number
 }
-type Contexto = {
-  escopo: SQL
-  de: SQL
-  ate: SQL
-  /** Internal items too (avisos and condicionantes not visible to the client). */
-  interno: boolean
-  /** Each item's service looked up one by one (the whole office) or read first (one client). */
-  umAUm: boolean
-  n: SQL
+
+/**
+ * The event is in the actor's scope and the administrator's filters (but the client's, which is
+ * the range read): its service not archived, a licence's end and renewal deadline only while it
+ * expires (not 'Em renovação' or 'Renovada'), and only visible items for a client or the feed.
+ */
+function emEscopo(actor: Actor, q: Filtros, opcoes: Opcoes): SQL {
+  const filtros: SQL[] = [
+    sql`not ${statusEm('Arquivado')}`,
+    sql`(ev.tipo not in ('vencimento', 'renovacao') or not ${statusEm('Em renovação', 'Renovada')})`,
+  ]
+  if (actor.role !== 'admin' || opcoes.soVisiveis) filtros.push(sql`ev.visivel`)
+  if (actor.role === 'admin') {
+    if (q.categoria_id)
+      filtros.push(sql`ev.tipo_servico_id in
+        (select tc.id from tipos_servicos tc where tc.categoria_id = ${q.categoria_id})`)
+    if (q.status_id) filtros.push(sql`ev.status_id = ${q.status_id}`)
+  }
+  return sql.join(filtros, sql` and `)
 }
-/**
- * A branch: `tipo, data, chave` (the item's id), `titulo`, then its service's `servico_id,
- * tipo_servico_id, cliente_id, protocolo`; its first `n` events by date and `chave`.
- */
-type Fonte = (c: Contexto) => SQL
-
-/** The columns of the item's service each branch hands on (`sv`, or `servicos` itself). */
-const doServico = (sv: SQL) =>
-  sql`${sv}.id as servico_id, ${sv}.tipo_servico_id, ${sv}.cliente_id, ${sv}.protocolo`
 
 /**
- * The item's service (`coluna`: its `servico_id`) as `sv`, when it is in scope and `mais` holds
- * of it: a lookup of that one service per item (`offset 0` keeps it one: the plan is generic, and
- * a join could become a hash join of every service, or a walk of every item for one client's). For
- * the whole office the branch walks its own index by date and id and stops at its limit; for one
- * client, the items of that client's services first (a semi-join from those services, which is
- * then the scope).
+ * The clients whose events are read by their own index (the client's own record; the
+ * administrator's Cliente filter), or none: the whole office, by date.
  */
-const servicoDoItem = (c: Contexto, coluna: SQL, mais?: SQL) => sql`
-    join lateral (
-      select servicos.id, servicos.tipo_servico_id, servicos.cliente_id, servicos.protocolo
-        from servicos
-       where servicos.id = ${coluna} ${c.umAUm ? sql`and ${c.escopo}` : sql``}
-         ${mais ? sql`and ${mais}` : sql``}
-      offset 0
-    ) sv on ${
-      c.umAUm ? sql`true` : sql`${coluna} in (select servicos.id from servicos where ${c.escopo})`
-    }`
-
-/** "Vencimento da licença": the end of the validity (servicos_vigencia_fim_idx). */
-const vencimentos: Fonte = (c) => sql`
-  select 'vencimento' as tipo, servicos.vigencia_fim as data, servicos.id as chave,
-         ${ROTULO_EVENTO.vencimento} as titulo, ${doServico(sql`servicos`)}
-    from servicos
-   where ${noPeriodo(c, sql`servicos.vigencia_fim`, sql`servicos.id`)} and ${c.escopo}
-     and not ${semVencimento}
-   order by 2, 3
-   limit ${c.n}`
-
-/**
- * "Prazo para renovação": end − the type's lead time (kept in servicos_prazos), while no
- * protocol was recorded and the licence has not started after it.
- */
-const renovacoes: Fonte = (c) => sql`
-  select 'renovacao', pr.prazo_renovacao, pr.servico_id, ${ROTULO_EVENTO.renovacao},
-         ${doServico(sql`sv`)}
-    from servicos_prazos pr
-    ${servicoDoItem(
-      c,
-      sql`pr.servico_id`,
-      sql`(servicos.vigencia_inicio is null or pr.prazo_renovacao >= servicos.vigencia_inicio)
-        and not ${semVencimento}
-        and not exists (select 1 from renovacoes r where r.servico_id = servicos.id)`,
-    )}
-   where ${noPeriodo(c, sql`pr.prazo_renovacao`, sql`pr.servico_id`)}
-   order by 2, 3
-   limit ${c.n}`
-
-/** "Avisos": open warnings by their limit date; a client's only those visible to it. */
-const avisos: Fonte = (c) => sql`
-  select 'aviso', a.data_limite, a.id, ${resumo(sql`a.texto`)}, ${doServico(sql`sv`)}
-    from avisos a
-    ${servicoDoItem(c, sql`a.servico_id`)}
-   where not a.resolvido and ${noPeriodo(c, sql`a.data_limite`, sql`a.id`)}
-     ${c.interno ? sql`` : sql`and a.visivel_cliente`}
-   order by 2, 3
-   limit ${c.n}`
-
-/** "Exigências do órgão": unanswered requests by their deadline. */
-const exigencias: Fonte = (c) => sql`
-  select 'exigencia', e.prazo, e.id, ${resumo(sql`e.descricao`)}, ${doServico(sql`sv`)}
-    from exigencias e
-    ${servicoDoItem(c, sql`e.servico_id`)}
-   where e.respondida_em is null and ${noPeriodo(c, sql`e.prazo`, sql`e.id`)}
-   order by 2, 3
-   limit ${c.n}`
-
-/** "Condicionantes": the entregas still to deliver by their due date; a client's only visible ones. */
-const condicionantes: Fonte = (c) => sql`
-  select 'condicionante', e.data_prevista, e.id, ${resumo(sql`k.item || ' ' || k.descricao`)},
-         ${doServico(sql`sv`)}
-    from condicionantes_entregas e
-    join condicionantes k on k.id = e.condicionante_id
-    ${servicoDoItem(c, sql`e.servico_id`)}
-   where e.estado = 'pendente' and ${noPeriodo(c, sql`e.data_prevista`, sql`e.id`)}
-     ${c.interno ? sql`` : sql`and k.visivel_cliente`}
-   order by 2, 3
-   limit ${c.n}`
-
-const FONTES: Fonte[] = [vencimentos, renovacoes, avisos, exigencias, condicionantes]
+function clientesLidos(actor: Actor, q: Filtros): SQL | undefined {
+  if (actor.role !== 'admin')
+    return sql`(select ${clientes.id} as id from ${clientes} where ${ownCliente(actor)})`
+  if (q.cliente_id) return sql`(select ${q.cliente_id}::uuid as id)`
+  return undefined
+}
 
 /**
  * The query of `listEventos`: the first `limite + 1` events of the period by date, kind and
- * item, with their service and client (exported for the plan tests). An event's id is its kind
- * and its item's id ("aviso:…"); the item's id orders like that text (the database's collation
- * orders the ids' hexadecimal digits as their bytes).
+ * item (exported for the plan tests). An event's id is its kind and its item's id ("aviso:…");
+ * the item's id orders like that text (the database's collation orders the ids' hexadecimal
+ * digits as their bytes).
  */
 export function eventosQuery(
   actor: Actor,
@@ -192,30 +90,32 @@ export function eventosQuery(
   /** The dates as InitPlans (a prepared statement's generic plan: PostgreSQL). */
   ocultos = false,
 ): SQL {
-  // In the text (one statement per limit): a limit the planner reads keeps each branch lazy.
+  // In the text (one statement per limit): a limit the planner reads keeps the walk lazy.
   const n = sql.raw(String((opcoes.limite ?? MAX_EVENTOS) + 1))
-  const c: Contexto = {
-    escopo: emEscopo(actor, q),
-    de: dia(q.de, ocultos),
-    ate: dia(q.ate, ocultos),
-    interno: actor.role === 'admin' && !opcoes.soVisiveis,
-    umAUm: actor.role === 'admin' && !q.cliente_id,
-    n,
-  }
-  return sql`select ev.tipo || ':' || ev.chave as id, ev.tipo, ev.data::text as data, ev.titulo,
-               ev.servico_id, t.tipo || coalesce(' (' || ev.protocolo || ')', '') as servico,
-               cl.nome as cliente
-          from (select * from (
-                  ${sql.join(
-                    FONTES.map((f) => sql`(${f(c)})`),
-                    sql` union all `,
-                  )}
-                ) todos
-                order by data, tipo, chave
-                limit ${n}) ev
-          join tipos_servicos t on t.id = ev.tipo_servico_id
-          join clientes cl on cl.id = ev.cliente_id
-         order by ev.data, ev.tipo, ev.chave`
+  // A row comparison from the first day's first kind: the planner does not pair it with the
+  // upper bound into one narrow range of unknown width (where reading the whole period and
+  // sorting it looks cheaper), so the plan walks the index in order and stops at the limit.
+  const periodo = sql`(ev.data, ev.tipo) >= (${dia(q.de, ocultos)}, '')
+    and ev.data <= ${dia(q.ate, ocultos)} and ${emEscopo(actor, q, opcoes)}`
+  const colunas = sql`ev.tipo || ':' || ev.chave as id, ev.tipo, ev.data::text as data,
+    ev.titulo, ev.servico_id, ev.servico, ev.cliente`
+  const doCliente = clientesLidos(actor, q)
+  if (!doCliente)
+    return sql`select ${colunas} from calendario_eventos ev
+       where ${periodo}
+       order by ev.data, ev.tipo, ev.chave
+       limit ${n}`
+  // Each client's range of its own index (a lateral: one walk per client, never by date).
+  return sql`select ${colunas} from ${doCliente} meus
+      cross join lateral (
+        select ev.tipo, ev.chave, ev.data, ev.titulo, ev.servico_id, ev.servico, ev.cliente
+          from calendario_eventos ev
+         where ev.cliente_id = meus.id and ${periodo}
+         order by ev.data, ev.tipo, ev.chave
+         limit ${n}
+      ) ev
+     order by ev.data, ev.tipo, ev.chave
+     limit ${n}`
 }
 
 const nomes = new StatementNames('calendario', 100)
