@@ -1104,6 +1104,28 @@ async function benchCondicionantes(label: string, main: string, kind: 'pglite' |
           `${label} | ${row.case} | p50 ${row.p50} p95 ${row.p95} p99 ${row.p99} ms | errors ${row.errors}`,
         )
       }
+      // The cases above are asked again and again, and answers are kept by data version (an
+      // analyst going back to a filter, several analysts on the same list). This one is a list
+      // never asked before at each request: a period starting a day later each time, a day longer
+      // each time the starts come round (what an analyst moving through the periods, or a filter
+      // nobody used since the last change, costs).
+      let dia = 0
+      const novo = await load(
+        base,
+        cookie,
+        () => {
+          const de = addDaysIso(hoje, -1500 + (dia % 3000))
+          const dias = 30 + Math.floor(dia++ / 3000)
+          return `/api/admin/condicionantes?de=${de}&ate=${addDaysIso(de, dias)}`
+        },
+        4,
+      )
+      rows.push({
+        db: label,
+        case: 'Condicionantes a period never asked before (30+ days)',
+        ...novo,
+      })
+      log(`${label} | a period never asked before | p50 ${novo.p50} p95 ${novo.p95} ms`)
     } finally {
       await stopServer(child)
     }
