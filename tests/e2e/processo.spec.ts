@@ -178,3 +178,52 @@ test("the analysts' Calendário: 'Cliente' chosen by name, kept in the URL, anot
   await expect(page).not.toHaveURL(/cliente_id=/)
   await expect(outro.first()).toBeVisible()
 })
+
+test("a busy day of the month: its first deadlines and '+N mais', which lists them all as the list does @responsive", async ({
+  page,
+}) => {
+  const p = PROC(project())
+  await login(page, ADMIN)
+  // Four licences of this client ending the same day, 40 days ahead or more: a day of their own
+  // per project and repetition (repetitions may run side by side).
+  const dia = addDays(
+    today(),
+    40 + 2 * test.info().repeatEachIndex + (project() === 'desktop' ? 0 : 1),
+  )
+  for (let i = 0; i < 4; i++) {
+    const res = await page.request.post(`/api/admin/clientes/${p.clienteId}/servicos`, {
+      data: { tipo_servico_id: p.tipoServicoId, vigencia_inicio: addDays(today(), -300) },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+    const fim = await page.request.patch(`/api/admin/servicos/${(await res.json()).id}`, {
+      data: { vigencia_fim: dia },
+    })
+    expect(fim.status(), await fim.text()).toBe(200)
+  }
+  const filtro = `cliente_id=${p.clienteId}&dia=${dia}`
+  const doDia = await page.request.get(
+    `/api/calendario?vista=lista&de=${dia}&ate=${dia}&cliente_id=${p.clienteId}`,
+  )
+  const n = ((await doDia.json()) as { eventos: unknown[] }).eventos.length
+  expect(n).toBeGreaterThanOrEqual(4)
+
+  // The month: the day's number, two of its deadlines and "+N mais" for the rest.
+  await page.goto(`/app/admin/calendario?vista=mes&${filtro}`)
+  const celula = page.getByRole('listitem', { name: `${formatDate(dia)}: ${n} prazos` })
+  await expect(celula.getByRole('link')).toHaveCount(2)
+  const mais = celula.getByRole('button', { name: `Ver os ${n} prazos de ${formatDate(dia)}` })
+  await expect(mais).toHaveText(`+${n - 2} mais`)
+  await mais.click()
+  const dialogo = page.getByRole('dialog', { name: `Prazos de ${formatDate(dia)}` })
+  await expect(dialogo.getByRole('link')).toHaveCount(n)
+  const noDialogo = await dialogo.getByRole('link').allInnerTexts()
+  await shot(page, 'calendario-dia', project())
+  await page.keyboard.press('Escape')
+  await expect(dialogo).toHaveCount(0)
+
+  // The list of the same days: the same deadlines on that day.
+  await page.goto(`/app/admin/calendario?vista=lista&${filtro}`)
+  const linhas = page.getByRole('listitem').filter({ hasText: formatDate(dia) })
+  await expect(linhas).toHaveCount(n)
+  expect((await linhas.getByRole('link').allInnerTexts()).sort()).toEqual(noDialogo.sort())
+})

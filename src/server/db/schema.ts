@@ -760,6 +760,28 @@ export const calendarioEventos = pgTable(
 )
 
 /**
+ * The number of the Calendário's events by day, kind, service status and visibility, kept by
+ * statement triggers on `calendario_eventos` in the writing transaction (migration 0038): the
+ * month's grid of the whole office sums a few hundred of these instead of counting thousands of
+ * events. Rows that fall to 0 stay (a sum reads them as nothing).
+ */
+export const calendarioContagem = pgTable(
+  'calendario_contagem',
+  {
+    data: date('data').notNull(),
+    tipo: text('tipo').notNull(),
+    status_id: uuid('status_id'),
+    visivel: boolean('visivel').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    unique('calendario_contagem_chave')
+      .on(t.data, t.tipo, t.status_id, t.visivel)
+      .nullsNotDistinct(),
+  ],
+)
+
+/**
  * The dashboard's data version, in 16 parts so concurrent writers rarely wait on each other:
  * every statement that changes servicos_painel adds one to its part, in its own transaction.
  * The sum is a snapshot's version: a search total counted once is reused until it changes.

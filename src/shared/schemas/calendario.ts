@@ -49,6 +49,20 @@ export const CalendarioQuerySchema = z
       cliente_id: umId('Cliente inválido.'),
       categoria_id: umId('Categoria inválida.'),
       status_id: umId('Status inválido.'),
+      /** The kinds shown (the chips not pressed off): all when absent. */
+      tipos: z.preprocess(
+        (v) =>
+          v === undefined || v === ''
+            ? undefined
+            : (Array.isArray(v) ? v : [v]).flatMap((t) =>
+                typeof t === 'string' ? t.split(',') : [t],
+              ),
+        z
+          .array(z.enum(TIPOS_EVENTO, { error: 'Tipo de prazo inválido.' }))
+          // In one order, once each: the same kinds are the same question (and kept answer).
+          .transform((tipos) => TIPOS_EVENTO.filter((t) => tipos.includes(t)))
+          .optional(),
+      ),
     },
     { error: PERIODO_INVALIDO },
   )
@@ -75,6 +89,12 @@ export type Evento = z.infer<typeof EventoSchema>
 /** At most this many events per answer (the oldest first); `truncado` says more were left out. */
 export const MAX_EVENTOS = 1000
 
+/**
+ * The month's grid shows at most this many events a day (the first by kind), and its total: a day
+ * with more shows one fewer and "+N mais", which opens the day's whole list.
+ */
+export const POR_DIA = 3
+
 /** "Assinar no meu calendário": whether the account has a link, and the link right after it is made. */
 export const AssinaturaSchema = z.object({
   existe: z.boolean(),
@@ -91,5 +111,10 @@ export const FEED_DIAS_DEPOIS = 400
 export const CalendarioSchema = z.object({
   eventos: z.array(EventoSchema),
   truncado: z.boolean(),
+  /**
+   * The month (`vista=mes`): each day's number of events (days without any left out), of which
+   * `eventos` holds the first `POR_DIA`.
+   */
+  dias: z.record(z.string(), z.number()).optional(),
 })
 export type Calendario = z.infer<typeof CalendarioSchema>

@@ -22,7 +22,8 @@ import {
 
 // The read model `calendario_eventos` (migration 0037) is right in the transaction of each kind
 // of write to a source of events: after each one here, the table holds exactly what the sources
-// say (the view `calendario_eventos_fonte` with the service's columns), and the change is in it.
+// say (the view `calendario_eventos_fonte` with the service's columns), and the change is in it;
+// and its counts (`calendario_contagem`, migration 0038) are the table's.
 
 let t: TestApp
 beforeAll(async () => {
@@ -39,10 +40,21 @@ const FONTE = sql`select f.tipo, f.chave, f.data::text, f.titulo, f.servico_id, 
 const TABELA = sql`select tipo, chave, data::text, titulo, servico_id, cliente_id, tipo_servico_id,
     status_id, servico, cliente, visivel from calendario_eventos`
 
-/** The table is what the sources say, both ways; answers the service's events. */
+/** The events counted by day, kind, status and visibility: what `calendario_contagem` must hold. */
+const CONTADOS = sql`select data::text, tipo, status_id, visivel, count(*)::int as n
+  from calendario_eventos group by 1, 2, 3, 4`
+const CONTAGEM = sql`select data::text, tipo, status_id, visivel, n from calendario_contagem
+  where n <> 0`
+
+/**
+ * The table is what the sources say, both ways, and its counts are its rows'; answers the
+ * service's events.
+ */
 async function confere(servicoId: string) {
   expect(await rawRows(t.db, sql`${FONTE} except all ${TABELA}`)).toEqual([])
   expect(await rawRows(t.db, sql`${TABELA} except all ${FONTE}`)).toEqual([])
+  expect(await rawRows(t.db, sql`${CONTADOS} except all ${CONTAGEM}`)).toEqual([])
+  expect(await rawRows(t.db, sql`${CONTAGEM} except all ${CONTADOS}`)).toEqual([])
   return rawRows<{
     tipo: string
     data: string

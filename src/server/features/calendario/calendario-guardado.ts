@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts'
 import type { Actor } from '../../policy.ts'
 import { RespostasGuardadas, type RespostaGuardada } from '../../respostas-guardadas.ts'
 import type { CalendarioQuery } from '#shared/schemas/calendario.ts'
-import { listEventos } from './calendario.queries.ts'
+import { listEventos, listMes } from './calendario.queries.ts'
 
 // The Calendário's answers kept by data version (respostas-guardadas.ts): a month is asked again
 // and again (every analyst opens the current one, each change of view or filter comes back to it)
@@ -28,6 +28,9 @@ export function respostaDoCalendario(
     q.cliente_id ?? null,
     q.categoria_id ?? null,
     q.status_id ?? null,
+    q.tipos ?? null,
   ])
-  return respostas.obter(db, chave, () => listEventos(db, actor, q))
+  return respostas.obter(db, chave, () =>
+    q.vista === 'mes' ? listMes(db, actor, q) : listEventos(db, actor, q),
+  )
 }

@@ -5,6 +5,7 @@ import { driver, runPrepared, StatementNames } from '../../db/statements.ts'
 import { ownCliente, type Actor } from '../../policy.ts'
 import {
   MAX_EVENTOS,
+  POR_DIA,
   type Calendario,
   type CalendarioQuery,
   type Evento,
@@ -23,7 +24,10 @@ import {
 // runs prepared (`runPrepared`: planned once per shape and connection), its dates as InitPlans,
 // so that one generic plan serves every period.
 
-type Filtros = Pick<CalendarioQuery, 'de' | 'ate' | 'cliente_id' | 'categoria_id' | 'status_id'>
+type Filtros = Pick<
+  CalendarioQuery,
+  'de' | 'ate' | 'cliente_id' | 'categoria_id' | 'status_id' | 'tipos'
+>
 
 /** The event's service's status is one of `nomes` (`ev.status_id`, null for none). */
 const statusEm = (...nomes: string[]) => sql`coalesce(ev.status_id in (select st.id from status st
@@ -57,6 +61,13 @@ function emEscopo(actor: Actor, q: Filtros, opcoes: Opcoes): SQL {
     sql`(ev.tipo not in ('vencimento', 'renovacao') or not ${statusEm('Em renovação', 'Renovada')})`,
   ]
   if (actor.role !== 'admin' || opcoes.soVisiveis) filtros.push(sql`ev.visivel`)
+  if (q.tipos)
+    filtros.push(
+      sql`ev.tipo in (${sql.join(
+        q.tipos.map((t) => sql`${t}`),
+        sql`, `,
+      )})`,
+    )
   if (actor.role === 'admin') {
     if (q.categoria_id)
       filtros.push(sql`ev.tipo_servico_id in
@@ -131,4 +142,53 @@ export async function listEventos(
   const prepara = 'totalCount' in driver(db)
   const rows = await runPrepared<Evento>(db, nomes, eventosQuery(actor, q, opcoes, prepara))
   return { eventos: rows.slice(0, limite), truncado: rows.length > limite }
+}
+
+/**
+ * The query of `listMes`: each day's number of events in the period and its first `POR_DIA` (by
+ * kind and item), with that number (`n`). The events: a few rows of the period's index range per
+ * day. The numbers: for the whole office (no Cliente or Categoria filter), the sums of
+ * `calendario_contagem` (migration 0038: by day, kind, status and visibility, which is all the
+ * office's scope reads; a few hundred rows a month); else counted from the events' range (a
+ * client's own index, or the office's range for a Categoria). A month of the whole office has
+ * thousands of events, and a grid shows a few a day.
+ */
+export function mesQuery(actor: Actor, q: Filtros, ocultos = false): SQL {
+  const escopo = emEscopo(actor, q, {})
+  const doCliente = clientesLidos(actor, q)
+  const deQuem = doCliente ? sql`ev.cliente_id in ${doCliente} and` : sql``
+  const de = dia(q.de, ocultos)
+  const ate = dia(q.ate, ocultos)
+  // The count rows have the columns the scope reads (kind, status, visibility) under `ev`.
+  const numeros =
+    !doCliente && !q.categoria_id
+      ? sql`select ev.data, sum(ev.n)::int as n from calendario_contagem ev
+           where ev.data >= ${de} and ev.data <= ${ate} and ${escopo}
+           group by ev.data having sum(ev.n) > 0`
+      : sql`select ev.data, count(*)::int as n from calendario_eventos ev
+           where ${deQuem} ev.data >= ${de} and ev.data <= ${ate} and ${escopo}
+           group by ev.data`
+  return sql`select ev.tipo || ':' || ev.chave as id, ev.tipo, ev.data::text as data, ev.titulo,
+      ev.servico_id, ev.servico, ev.cliente, d.n
+    from (${numeros}) d
+    cross join lateral (
+      select ev.tipo, ev.chave, ev.data, ev.titulo, ev.servico_id, ev.servico, ev.cliente
+        from calendario_eventos ev
+       where ${deQuem} (ev.data, ev.tipo) >= (d.data, '') and ev.data <= d.data and ${escopo}
+       order by ev.data, ev.tipo, ev.chave
+       limit ${sql.raw(String(POR_DIA))}
+    ) ev
+    order by ev.data, ev.tipo, ev.chave`
+}
+
+/** The month's grid: each day's first `POR_DIA` events and its number of events. */
+export async function listMes(db: Db, actor: Actor, q: Filtros): Promise<Calendario> {
+  const prepara = 'totalCount' in driver(db)
+  const rows = await runPrepared<Evento & { n: number }>(db, nomes, mesQuery(actor, q, prepara))
+  const dias: Record<string, number> = {}
+  const eventos = rows.map(({ n, ...e }) => {
+    dias[e.data] = n
+    return e
+  })
+  return { eventos, truncado: false, dias }
 }

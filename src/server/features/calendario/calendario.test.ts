@@ -24,9 +24,11 @@ import {
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
-// A month of its own, far from other tests' dates.
+// A month of its own, far from other tests' dates, read as the list view (every event of the
+// period; the month's grid, a few a day, is calendario-mes.test.ts).
 const DE = '2031-03-01'
 const ATE = '2031-03-31'
+const PERIODO = `de=${DE}&ate=${ATE}&vista=lista`
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -37,7 +39,7 @@ afterAll(() => t.close())
 type Ev = { id: string; tipo: string; data: string; titulo: string; servico_id: string }
 const get = (actor: Actor, qs: string) =>
   actor.inject({ method: 'GET', url: `/api/calendario?${qs}` })
-const eventos = async (actor: Actor, qs = `de=${DE}&ate=${ATE}`) => {
+const eventos = async (actor: Actor, qs = PERIODO) => {
   const res = await get(actor, qs)
   expect(res.statusCode, res.body).toBe(200)
   return res.json().eventos as Ev[]
@@ -84,7 +86,7 @@ async function licenca(clienteId: string, over: { categoria_id?: string } = {}) 
 describe('GET /api/calendario', () => {
   it.each(AUDIENCES)('%s', async (name) => {
     const s = await licenca(actors.owner.clienteId!)
-    const res = await get(actors[name], `de=${DE}&ate=${ATE}`)
+    const res = await get(actors[name], PERIODO)
     const esperado = { anonymous: 401, otherClient: 200, owner: 200, admin: 200 }[name]
     expect(res.statusCode).toBe(esperado)
     if (esperado !== 200) return
@@ -177,7 +179,7 @@ describe('GET /api/calendario', () => {
     const categoria = await createCategoria(t.db, { nome: unique('Cat') })
     const s = await licenca(actors.otherClient.clienteId!, { categoria_id: categoria.id })
     const noFiltro = async (qs: string) =>
-      (await eventos(actors.admin, `de=${DE}&ate=${ATE}&${qs}`)).some((e) => e.servico_id === s.id)
+      (await eventos(actors.admin, `${PERIODO}&${qs}`)).some((e) => e.servico_id === s.id)
     expect(await noFiltro(`cliente_id=${actors.otherClient.clienteId}`)).toBe(true)
     expect(await noFiltro(`cliente_id=${actors.owner.clienteId}`)).toBe(false)
     expect(await noFiltro(`categoria_id=${categoria.id}`)).toBe(true)
@@ -187,7 +189,7 @@ describe('GET /api/calendario', () => {
     // The owner asking for another client's services still reads only its own.
     const owner = await eventos(
       actors.owner,
-      `de=${DE}&ate=${ATE}&cliente_id=${actors.otherClient.clienteId}`,
+      `${PERIODO}&cliente_id=${actors.otherClient.clienteId}`,
     )
     expect(owner.some((e) => e.servico_id === s.id)).toBe(false)
   })

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { useMemo, type ReactNode } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import type { ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
 import { useIsMobile } from '../../components/app-shell.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card, CardContent } from '../../components/ui/card.tsx'
@@ -9,24 +9,12 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { cn } from '../../lib/utils.ts'
 import { calendarioQuery } from './api.ts'
+import { COR, EventoLink } from './evento.tsx'
+import { Mes } from './mes.tsx'
 import { agrupar, periodoLista, periodoMes } from './periodo.ts'
 import { addDays, formatDate, isIsoDate, today } from '#shared/datas.ts'
 import { addMonths } from '#shared/processo.ts'
-import {
-  ROTULO_EVENTO,
-  TIPOS_EVENTO,
-  type Evento,
-  type TipoEvento,
-} from '#shared/schemas/calendario.ts'
-
-/** Each kind's colour (its dot, chip and the events of the month). */
-const COR: Record<TipoEvento, string> = {
-  vencimento: 'bg-red-600',
-  renovacao: 'bg-amber-500',
-  aviso: 'bg-sky-600',
-  exigencia: 'bg-violet-600',
-  condicionante: 'bg-emerald-600',
-}
+import { ROTULO_EVENTO, TIPOS_EVENTO, type Evento } from '#shared/schemas/calendario.ts'
 
 const MESES = [
   'janeiro',
@@ -42,8 +30,6 @@ const MESES = [
   'novembro',
   'dezembro',
 ]
-const SEMANA = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb']
-
 /**
  * "Calendário de prazos": "Mês" and "Lista" (the default on a phone), "Hoje", previous and next,
  * a chip per kind (its colour, the legend; pressed hides it). The view, the day and the hidden
@@ -70,15 +56,17 @@ export function CalendarioPrazos({
         : 'mes'
   const dia = isIsoDate(search.get('dia') ?? '') ? search.get('dia')! : hoje
   const ocultos = new Set((search.get('ocultos') ?? '').split(',').filter(Boolean))
+  const visiveis = TIPOS_EVENTO.filter((t) => !ocultos.has(t))
+  // The kinds shown are asked of the server (a month's numbers count only them); none, no question.
+  const consulta = { ...params, ...(ocultos.size ? { tipos: visiveis.join(',') } : {}) }
+  const nenhum = visiveis.length === 0
   const periodo = vista === 'mes' ? periodoMes(dia) : periodoLista(dia)
-  const { data, isPending, isError } = useQuery(
-    calendarioQuery({ de: periodo.de, ate: periodo.ate, vista, ...params }),
-  )
-  const eventos = useMemo(
-    () => (data?.eventos ?? []).filter((e) => !ocultos.has(e.tipo)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data, search.get('ocultos')],
-  )
+  const { data, isPending, isError } = useQuery({
+    ...calendarioQuery({ de: periodo.de, ate: periodo.ate, vista, ...consulta }),
+    enabled: !nenhum,
+  })
+  // The answer shown while the next one comes (a chip just pressed) loses the hidden kinds at once.
+  const eventos = nenhum ? [] : (data?.eventos ?? []).filter((e) => !ocultos.has(e.tipo))
   const muda = (mudar: (s: URLSearchParams) => void) =>
     setSearch(
       (s) => {
@@ -149,7 +137,7 @@ export function CalendarioPrazos({
           </button>
         ))}
       </div>
-      {data?.truncado && (
+      {!nenhum && data?.truncado && (
         <p className="text-sm text-muted-foreground">
           Mostrando os primeiros 1.000 prazos do período: use os filtros para ver os demais.
         </p>
@@ -158,13 +146,15 @@ export function CalendarioPrazos({
       <TabsContent value={vista} className="min-w-0">
         {isError ? (
           <p className="text-sm text-destructive">Não foi possível carregar os prazos.</p>
-        ) : isPending ? (
+        ) : isPending && !nenhum ? (
           <div className="flex justify-center py-10">
             <Spinner />
           </div>
         ) : vista === 'mes' ? (
           <Mes
             eventos={eventos}
+            dias={nenhum ? {} : (data?.dias ?? {})}
+            consulta={consulta}
             de={periodo.de}
             ate={periodo.ate}
             mes={dia.slice(0, 7)}
@@ -176,105 +166,6 @@ export function CalendarioPrazos({
         )}
       </TabsContent>
     </Tabs>
-  )
-}
-
-function EventoLink({
-  e,
-  linkServico,
-  compacto = false,
-}: {
-  e: Evento
-  linkServico: (id: string) => string
-  compacto?: boolean
-}) {
-  return (
-    <Link
-      to={linkServico(e.servico_id)}
-      className={cn(
-        'flex w-full min-w-0 items-start gap-1.5 rounded px-1 py-0.5 text-left hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-        compacto ? 'text-xs' : 'text-sm',
-      )}
-      title={`${ROTULO_EVENTO[e.tipo]}: ${e.titulo} — ${e.servico}`}
-    >
-      <span aria-hidden className={cn('mt-1.5 size-2 shrink-0 rounded-full', COR[e.tipo])} />
-      <span className="min-w-0">
-        <span className="sr-only">{ROTULO_EVENTO[e.tipo]}: </span>
-        <span className={cn('block', compacto ? 'truncate' : 'font-medium break-words')}>
-          {e.titulo}
-        </span>
-        {!compacto && (
-          <span className="block text-xs break-words text-muted-foreground">
-            {e.servico} · {e.cliente}
-          </span>
-        )}
-      </span>
-    </Link>
-  )
-}
-
-function Mes({
-  eventos,
-  de,
-  ate,
-  mes,
-  hoje,
-  linkServico,
-}: {
-  eventos: Evento[]
-  de: string
-  ate: string
-  mes: string
-  hoje: string
-  linkServico: (id: string) => string
-}) {
-  const porDia = new Map<string, Evento[]>()
-  for (const e of eventos) porDia.set(e.data, [...(porDia.get(e.data) ?? []), e])
-  const dias: string[] = []
-  for (let d = de; d <= ate; d = addDays(d, 1)) dias.push(d)
-  return (
-    <Card className="py-0">
-      <CardContent className="p-0">
-        <div className="grid grid-cols-7 border-b text-center text-xs font-medium text-muted-foreground">
-          {SEMANA.map((s) => (
-            <div key={s} className="py-2">
-              {s}
-            </div>
-          ))}
-        </div>
-        <ol className="grid grid-cols-7" aria-label="Dias do mês">
-          {dias.map((d) => {
-            const doDia = porDia.get(d) ?? []
-            return (
-              <li
-                key={d}
-                aria-label={`${formatDate(d)}: ${doDia.length} ${doDia.length === 1 ? 'prazo' : 'prazos'}`}
-                className={cn(
-                  'min-h-24 min-w-0 overflow-hidden border-r border-b p-1 [&:nth-child(7n)]:border-r-0',
-                  d.slice(0, 7) !== mes && 'bg-muted/40 text-muted-foreground',
-                )}
-              >
-                <span
-                  className={cn(
-                    'mb-1 inline-flex size-6 items-center justify-center rounded-full text-xs',
-                    d === hoje && 'bg-primary font-semibold text-primary-foreground',
-                  )}
-                >
-                  {Number(d.slice(8))}
-                </span>
-                <ul className="grid min-w-0 grid-cols-1 gap-0.5">
-                  {doDia.map((e) => (
-                    <li key={e.id}>
-                      <EventoLink e={e} linkServico={linkServico} compacto />
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            )
-          })}
-        </ol>
-      </CardContent>
-    </Card>
   )
 }
 
