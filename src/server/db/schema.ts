@@ -795,6 +795,24 @@ export const servicosContagemCriacao = pgTable(
   ],
 )
 
+/**
+ * Exact number of services per (UTC day of creation, category, status): a typed page number
+ * skips, inside the month the per-month counts found, the days before its row (migration 0038),
+ * so it walks at most one day's rows however many services there are.
+ */
+export const servicosContagemDia = pgTable(
+  'servicos_contagem_dia',
+  {
+    dia: timestamp('dia', { withTimezone: true }).notNull(),
+    categoria_id: uuid('categoria_id'),
+    status_id: uuid('status_id'),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    unique('servicos_contagem_dia_chave').on(t.dia, t.categoria_id, t.status_id).nullsNotDistinct(),
+  ],
+)
+
 /** Exact number of services per (category, status): the dashboard total without a date filter. */
 export const servicosContagem = pgTable(
   'servicos_contagem',
