@@ -779,7 +779,11 @@ export const buscaPalavras = pgTable('busca_palavras', {
   servicos: integer('servicos').notNull(),
 })
 
-/** Exact number of services per (category, status, month of creation): a typed page number. */
+/**
+ * Exact number of services per (category, status, month of creation): a typed page number. Read
+ * newest month first on `mes` until the page's row is reached (migration 0038), so page 9000
+ * reads a year of counts however many years there are.
+ */
 export const servicosContagemCriacao = pgTable(
   'servicos_contagem_criacao',
   {
@@ -792,6 +796,7 @@ export const servicosContagemCriacao = pgTable(
     unique('servicos_contagem_criacao_chave')
       .on(t.categoria_id, t.status_id, t.mes)
       .nullsNotDistinct(),
+    index('servicos_contagem_criacao_mes_idx').on(t.mes),
   ],
 )
 

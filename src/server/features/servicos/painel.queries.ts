@@ -135,8 +135,12 @@ export async function listServicosPainel(
   if (skip && !tsquery && !proximos && !filtro.em_analise && !porProcesso) {
     // A typed page: the month holding row `skip` from the per-month counts (newest first), the
     // day holding it from that month's per-day counts (migration 0038), then at most that day's
-    // rows skipped on the order's index. A month without per-day counts (a month left empty
-    // before they existed) is skipped by its month alone, as before them.
+    // rows skipped on the order's index. Both are summed newest first and stop at the first
+    // whose running sum passes `skip` (months read on their index: page 9000 reads a year of
+    // counts however many years there are). The first row is the window's first (its order,
+    // with no sort above it; an ORDER BY there made PostgreSQL read and sort every month). A
+    // month without per-day counts (a month emptied before they existed) is skipped by its month
+    // alone, as before them.
     const skipParam = `${values.length}::int`
     const doMes = [
       ...countFilters('c'),
@@ -144,16 +148,20 @@ export async function listServicosPainel(
       `c.dia < (SELECT mes + interval '1 month' FROM alvo)`,
     ]
     jump = `meses AS (
-    SELECT c.mes, sum(c.total)::bigint AS n FROM servicos_contagem_criacao c ${where(countFilters('c'))} GROUP BY c.mes
+    SELECT c.mes, sum(c.total)::bigint AS n FROM servicos_contagem_criacao c ${where(countFilters('c'))}
+    GROUP BY c.mes ORDER BY c.mes DESC
   ), alvo AS (
-    SELECT mes, antes FROM (SELECT mes, (sum(n) OVER (ORDER BY mes DESC) - n)::bigint AS antes FROM meses) a
-    WHERE antes <= $${skipParam} ORDER BY mes LIMIT 1
+    SELECT mes, antes FROM (
+      SELECT mes, (sum(n) OVER w - n)::bigint AS antes, sum(n) OVER w AS ate FROM meses WINDOW w AS (ORDER BY mes DESC)) a
+    WHERE ate > $${skipParam} LIMIT 1
   ), dias AS (
-    SELECT c.dia, sum(c.total)::bigint AS n FROM servicos_contagem_dia c ${where(doMes)} GROUP BY c.dia
+    SELECT c.dia, sum(c.total)::bigint AS n FROM servicos_contagem_dia c ${where(doMes)}
+    GROUP BY c.dia ORDER BY c.dia DESC
   ), dia AS (
     SELECT dia, antes FROM (
-      SELECT dia, ((SELECT antes FROM alvo) + sum(n) OVER (ORDER BY dia DESC) - n)::bigint AS antes FROM dias) d
-    WHERE antes <= $${skipParam} ORDER BY dia LIMIT 1
+      SELECT dia, ((SELECT antes FROM alvo) + sum(n) OVER w - n)::bigint AS antes,
+             (SELECT antes FROM alvo) + sum(n) OVER w AS ate FROM dias WINDOW w AS (ORDER BY dia DESC)) d
+    WHERE ate > $${skipParam} LIMIT 1
   ), `
     pageConds.push(`p.created_at < coalesce((SELECT dia + interval '24 hours' FROM dia),
       (SELECT mes + interval '1 month' FROM alvo))`)
