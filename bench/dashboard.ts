@@ -615,6 +615,12 @@ async function consistency(db: Db) {
         (SELECT categoria_id, status_id, mes, total FROM servicos_contagem_criacao WHERE total <> 0
          EXCEPT SELECT categoria_id, status_id, date_trunc('month', created_at, 'UTC'), count(*)::int FROM servicos_painel GROUP BY 1, 2, 3)) c) +
       (SELECT count(*) FROM (
+        (SELECT date_trunc('day', created_at, 'UTC'), categoria_id, status_id, count(*)::int FROM servicos_painel GROUP BY 1, 2, 3
+         EXCEPT SELECT dia, categoria_id, status_id, total FROM servicos_contagem_dia WHERE total <> 0)
+        UNION ALL
+        (SELECT dia, categoria_id, status_id, total FROM servicos_contagem_dia WHERE total <> 0
+         EXCEPT SELECT date_trunc('day', created_at, 'UTC'), categoria_id, status_id, count(*)::int FROM servicos_painel GROUP BY 1, 2, 3)) e) +
+      (SELECT count(*) FROM (
         (SELECT w COLLATE "C", count(*)::int FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w
          EXCEPT SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0)
         UNION ALL

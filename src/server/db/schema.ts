@@ -801,7 +801,11 @@ export const buscaPalavras = pgTable('busca_palavras', {
   servicos: integer('servicos').notNull(),
 })
 
-/** Exact number of services per (category, status, month of creation): a typed page number. */
+/**
+ * Exact number of services per (category, status, month of creation): a typed page number. Read
+ * newest month first on `mes` until the page's row is reached (migration 0039), so page 9000
+ * reads a year of counts however many years there are.
+ */
 export const servicosContagemCriacao = pgTable(
   'servicos_contagem_criacao',
   {
@@ -814,6 +818,25 @@ export const servicosContagemCriacao = pgTable(
     unique('servicos_contagem_criacao_chave')
       .on(t.categoria_id, t.status_id, t.mes)
       .nullsNotDistinct(),
+    index('servicos_contagem_criacao_mes_idx').on(t.mes),
+  ],
+)
+
+/**
+ * Exact number of services per (UTC day of creation, category, status): a typed page number
+ * skips, inside the month the per-month counts found, the days before its row (migration 0039),
+ * so it walks at most one day's rows however many services there are.
+ */
+export const servicosContagemDia = pgTable(
+  'servicos_contagem_dia',
+  {
+    dia: timestamp('dia', { withTimezone: true }).notNull(),
+    categoria_id: uuid('categoria_id'),
+    status_id: uuid('status_id'),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    unique('servicos_contagem_dia_chave').on(t.dia, t.categoria_id, t.status_id).nullsNotDistinct(),
   ],
 )
 

@@ -138,16 +138,23 @@ export async function prepareBusca(
   }
   const tsquery = palavras.map((parts) => parts.map(termo).join(' <-> ')).join(' & ')
   // Several parts and one of them digits ('PRT-2024-0001', '0011/2026'): how many services each
-  // part is in, to ask the GIN index for the rare ones only.
+  // part is in, to ask the GIN index for the rare ones only. Two digit parts in a row
+  // ('2024/0015') are asked as their pair's word (migration 0039) and tested on the rows found.
+  const pares = palavras.flatMap(paresDeDigitos)
+  const cobertas = new Set(pares.flatMap((p) => p.partes))
   const partes = [...new Set(palavras.flat())]
-  const digitos = partes.length > 1 ? partes.filter((p) => !/^[a-z]/.test(p)) : []
+  const candidatas = [...partes.filter((p) => !cobertas.has(p)), ...pares.map((p) => p.palavra)]
+  const digitos =
+    partes.length > 1 || pares.length ? candidatas.filter((p) => !/^[a-z]/.test(p)) : []
   const estimadas = digitos.length ? await estimaDigitos(db, digitos) : undefined
   const estimativa = (p: string) => estimadas?.n.get(p) ?? lexico.get(p)?.soma ?? Infinity
   const lida = (p: string) => termo(p).endsWith(':*') // read whole by the GIN index
-  const rara = Math.min(...partes.map(estimativa))
-  const pedidas = partes.filter((p) => !lida(p) || estimativa(p) <= COMUM * rara)
+  const rara = Math.min(...candidatas.map(estimativa))
+  const pedidas = candidatas.filter((p) => !lida(p) || estimativa(p) <= COMUM * rara)
   const indice =
-    estimadas && pedidas.length < partes.length ? pedidas.map(termo).join(' & ') : undefined
+    estimadas && (pares.length || pedidas.length < partes.length)
+      ? pedidas.map(termo).join(' & ')
+      : undefined
   const [algum] = lexico.values()
   if (estimadas) {
     const base = { servicos: estimadas.servicos, versao: estimadas.versao, tsquery, indice }
@@ -177,6 +184,28 @@ export async function prepareBusca(
     if (!percorre(limite, algum.servicos)) return { ...algum, n: null, tsquery }
   }
   return countBusca(db, filtro, tsquery, hoje)
+}
+
+/**
+ * The words of migration 0039 for the digit parts typed in a row in one word: '2024/0015' is
+ * '2024.0015' (the first part's first four digits, then the second part) or '0015/2024' (the
+ * second part's first four, then the first), whichever keeps more of what was typed; a pair
+ * with no part of four digits has none (its parts are asked as they are).
+ */
+export function paresDeDigitos(parts: string[]) {
+  const pares: { palavra: string; partes: [string, string] }[] = []
+  parts.slice(1).forEach((b, i) => {
+    const a = parts[i]
+    if (!/^[0-9]+$/.test(a) || !/^[0-9]+$/.test(b)) return
+    const adiante = a.length >= 4 ? 4 + b.length : 0
+    const atras = b.length >= 4 ? 4 + a.length : 0
+    if (adiante || atras)
+      pares.push({
+        palavra: adiante >= atras ? `${a.slice(0, 4)}.${b}` : `${b.slice(0, 4)}/${a}`,
+        partes: [a, b],
+      })
+  })
+  return pares
 }
 
 /**

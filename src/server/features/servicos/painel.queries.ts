@@ -48,8 +48,9 @@ type PainelRow = ServicoListaItem & { total: number | null; versao: string; k: s
  *   BUSCA_LIMITE + 1 ("mais de 10.000" beyond).
  * - Next/previous pages are keyset positions (`after`/`before`): page 4,000 costs what page 2
  *   costs. A typed page number of the default order jumps through the per-month counts
- *   (`servicos_contagem_criacao`) and skips at most one month's rows; with text or 'Próximos a
- *   vencer' it falls back to OFFSET (at most 10,000 rows for a search).
+ *   (`servicos_contagem_criacao`), then that month's per-day counts (`servicos_contagem_dia`),
+ *   and skips at most one day's rows; with text or 'Próximos a vencer' it falls back to OFFSET
+ *   (at most 10,000 rows for a search).
  * - Without text the total is exact from the maintained counts per (category, status[, month]).
  */
 export async function listServicosPainel(
@@ -132,17 +133,39 @@ export async function listServicosPainel(
   // "Órgão" and "Etapa no órgão" are not in the maintained counts: counted from their indexes.
   const porProcesso = !!filtro.orgao_id || !!filtro.etapa
   if (skip && !tsquery && !proximos && !filtro.em_analise && !porProcesso) {
-    // A typed page: the month holding row `skip` from the per-month counts (newest first), then
-    // at most that month's rows skipped on the order's index.
+    // A typed page: the month holding row `skip` from the per-month counts (newest first), the
+    // day holding it from that month's per-day counts (migration 0039), then at most that day's
+    // rows skipped on the order's index. Both are summed newest first and stop at the first
+    // whose running sum passes `skip` (months read on their index: page 9000 reads a year of
+    // counts however many years there are). The first row is the window's first (its order,
+    // with no sort above it; an ORDER BY there made PostgreSQL read and sort every month). A
+    // month without per-day counts (a month emptied before they existed) is skipped by its month
+    // alone, as before them.
     const skipParam = `${values.length}::int`
+    const doMes = [
+      ...countFilters('c'),
+      'c.dia >= (SELECT mes FROM alvo)',
+      `c.dia < (SELECT mes + interval '1 month' FROM alvo)`,
+    ]
     jump = `meses AS (
-    SELECT c.mes, sum(c.total)::bigint AS n FROM servicos_contagem_criacao c ${where(countFilters('c'))} GROUP BY c.mes
+    SELECT c.mes, sum(c.total)::bigint AS n FROM servicos_contagem_criacao c ${where(countFilters('c'))}
+    GROUP BY c.mes ORDER BY c.mes DESC
   ), alvo AS (
-    SELECT mes, antes FROM (SELECT mes, (sum(n) OVER (ORDER BY mes DESC) - n)::bigint AS antes FROM meses) a
-    WHERE antes <= $${skipParam} ORDER BY mes LIMIT 1
+    SELECT mes, antes FROM (
+      SELECT mes, (sum(n) OVER w - n)::bigint AS antes, sum(n) OVER w AS ate FROM meses WINDOW w AS (ORDER BY mes DESC)) a
+    WHERE ate > $${skipParam} LIMIT 1
+  ), dias AS (
+    SELECT c.dia, sum(c.total)::bigint AS n FROM servicos_contagem_dia c ${where(doMes)}
+    GROUP BY c.dia ORDER BY c.dia DESC
+  ), dia AS (
+    SELECT dia, antes FROM (
+      SELECT dia, ((SELECT antes FROM alvo) + sum(n) OVER w - n)::bigint AS antes,
+             (SELECT antes FROM alvo) + sum(n) OVER w AS ate FROM dias WINDOW w AS (ORDER BY dia DESC)) d
+    WHERE ate > $${skipParam} LIMIT 1
   ), `
-    pageConds.push(`p.created_at < (SELECT mes + interval '1 month' FROM alvo)`)
-    offset = `OFFSET (SELECT $${skipParam} - antes FROM alvo)`
+    pageConds.push(`p.created_at < coalesce((SELECT dia + interval '24 hours' FROM dia),
+      (SELECT mes + interval '1 month' FROM alvo))`)
+    offset = `OFFSET coalesce((SELECT $${skipParam} - antes FROM dia), (SELECT $${skipParam} - antes FROM alvo))`
   }
 
   let total = 'NULL::bigint'

@@ -4,12 +4,13 @@ import { createActors, type Actor, type AudienceName } from '#tests/setup/actors
 import { createCliente, createServico, createTipoServico } from '#tests/factories.ts'
 import type { ServicosFiltro, ServicosPagina } from '#shared/schemas/servicos.ts'
 import { palavrasDaBusca } from '../../db/sql-helpers.ts'
-import { prepareBusca } from './painel-busca.ts'
+import { paresDeDigitos, prepareBusca } from './painel-busca.ts'
 
 // A protocol typed with its year, as copied from the agency's letter ('PRT-2024-0001',
 // '2024/0015', 'IEMA-2026/0011', '0011/2026'), on PGlite and, with TEST_DATABASE_URL,
 // PostgreSQL: the parts in a row, each the start of a word (docs/search.md), while the GIN index
-// is asked only the rare parts (the year, in most services, is tested on the rows found).
+// is asked only the rare parts (the year, in most services, is tested on the rows found), and
+// two digit parts in a row as their pair's word (migration 0039).
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -46,6 +47,14 @@ beforeAll(async () => {
     'IEMA-2026/0011',
     '0011/2026',
     'IEMA-2025/0011',
+    'LO 123/2024',
+    'LO 123/2025',
+    '15/2024',
+    // Not in a row: a part between them, or digits only of the protocol's tail ('12024015' is
+    // found by '2024015' and '15', never by '15/2024').
+    'PRT-2024-7-0015',
+    'PROT-12024015',
+    'PRT-0015',
   ])
     await comProtocolo(p)
   // The years in many services, the numbers in few.
@@ -78,17 +87,57 @@ describe('a protocol typed with its year', () => {
     expect(await protocolos('2024-1017')).toEqual(['PRT-2024-1017'])
   })
 
+  it('each format finds its service, a wrong year or number nothing, the parts only in a row', async () => {
+    expect(await protocolos('LO 123/2024')).toEqual(['LO 123/2024'])
+    expect(await protocolos('123/2024')).toEqual(['LO 123/2024'])
+    expect(await protocolos('123/2025')).toEqual(['LO 123/2025'])
+    expect(await protocolos('12/2024')).toEqual(['LO 123/2024'])
+    expect(await protocolos('15/2024')).toEqual(['15/2024'])
+    expect(await protocolos('2024.0015')).toEqual(['2024/0015'])
+    expect(await protocolos('2024 0015')).toEqual(['0015/2024', '2024/0015', 'PRT-2024-7-0015'])
+    expect((await q('123/2026')).total).toBe(0)
+    expect((await q('2025/0015')).total).toBe(0)
+    expect((await q('0016/2024')).total).toBe(0)
+    expect((await q('124/2024')).total).toBe(0)
+    // In a row, not a part between: 'PRT-2024-7-0015' is no '2024/0015'.
+    expect(await protocolos('PRT-2024-0015')).toEqual([])
+    expect(await protocolos('2024-7-0015')).toEqual(['PRT-2024-7-0015'])
+    // A protocol's tail is found alone, never as a part of a row with another tail.
+    expect(await protocolos('2024015')).toEqual(['PROT-12024015'])
+    expect(await protocolos('15/2024015')).toEqual([])
+    expect(await protocolos('0015/015')).toEqual([])
+    // The pair's words cannot be typed, nor found by a part of them.
+    expect(await protocolos('0015/2024')).toEqual(['0015/2024'])
+    expect((await q('2024.0015.')).total).toBe(1)
+  })
+
   it('asks the GIN index for the rare parts only: a year in many services is tested on each row', async () => {
     const hoje = '2026-11-27'
     const busca = async (texto: string) =>
       prepareBusca(t.db, filtro(texto), palavrasDaBusca(texto), hoje)
-    expect((await busca('PRT-2024-0001')).indice).toBe('prt & 0001:*')
-    expect((await busca('2024/0015')).indice).toBe('0015:*')
-    expect((await busca('0011/2026')).indice).toBe('0011:*')
-    expect((await busca('IEMA-2026/0011')).indice).toBe('iema & 0011:*')
+    // Two digit parts in a row: their pair's word (migration 0039), the parts tested on each row.
+    expect((await busca('PRT-2024-0001')).indice).toBe('prt & 2024.0001:*')
+    expect((await busca('2024/0015')).indice).toBe('2024.0015:*')
+    expect((await busca('0011/2026')).indice).toBe('0011.2026:*')
+    expect((await busca('IEMA-2026/0011')).indice).toBe('iema & 2026.0011:*')
+    expect((await busca('123/2024')).indice).toBe('2024/123:*')
     // No part far more common than the rarest: the whole tsquery, as before.
     expect((await busca('iema 0011')).indice).toBeUndefined()
     expect((await busca('4217')).indice).toBeUndefined()
+  })
+
+  it("a pair's word keeps four digits of one part and all of the other", () => {
+    const pares = (texto: string) => palavrasDaBusca(texto).flatMap(paresDeDigitos)
+    expect(pares('2024/0015').map((p) => p.palavra)).toEqual(['2024.0015'])
+    expect(pares('123/2024').map((p) => p.palavra)).toEqual(['2024/123'])
+    expect(pares('123456/2024').map((p) => p.palavra)).toEqual(['2024/123456'])
+    expect(pares('12345.678901/2024-11').map((p) => p.palavra)).toEqual([
+      '1234.678901',
+      '2024/678901',
+      '2024.11',
+    ])
+    // No part of four digits, or a letter part: none.
+    expect(pares('12/24 prt-2024 2024a/0015')).toEqual([])
   })
 
   it('a service added after the search was read is found (the rows found again)', async () => {
