@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { openDataDirDatabase } from '#tests/setup/data-dir.ts'
+import { serverArgs } from '#tests/setup/server-args.ts'
 import { totpCode, totpKeyOf } from '#tests/setup/totp.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-main-'))
@@ -13,7 +15,7 @@ afterAll(() => {
 })
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: { ...process.env, LOG_LEVEL: 'error', HOST: '127.0.0.1', TEST_DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -40,6 +42,9 @@ async function waitForHealth(port: number) {
 
 describe('the server process (npm start contract)', () => {
   it('over a stale lock (its PID reused), two servers started at once give exactly one; it serves /api/health and closes on SIGTERM', async () => {
+    // An installation that already ran: the migrated template in DATA_DIR/pgdata, so the winner
+    // does not spend ~10 s on initdb and every migration (the third test starts from nothing).
+    await (await openDataDirDatabase(dataDir)).close()
     // The lock of a server that died before a reboot; its PID now belongs to `sleep`.
     const sleep = spawn('sleep', ['120'], { stdio: 'ignore' })
     children.push(sleep)
