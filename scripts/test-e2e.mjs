@@ -1,4 +1,5 @@
-// `npm run test:e2e`: makes sure Chromium is there (never a Playwright download), builds the app, runs Playwright.
+// `npm run test:e2e`: makes sure Chromium is there (never a Playwright download), builds the app
+// (unless E2E_SKIP_BUILD is set), runs Playwright.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chromiumPath, HEADLESS_SHELL } from './chromium.mjs'
@@ -27,5 +28,6 @@ if (!process.env.CHROMIUM_PATH && !existsSync(HEADLESS_SHELL)) {
   }
 }
 
-if (run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1)
+// `npm test` (scripts/test.mjs) has just built the app before Vitest.
+if (!process.env.E2E_SKIP_BUILD && run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1)
 process.exit(run('npx', ['playwright', 'test', ...process.argv.slice(2)]))

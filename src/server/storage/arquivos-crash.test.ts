@@ -8,6 +8,7 @@ import { documentoVersoes } from '../db/schema.ts'
 import { sweepStorage } from './arquivos.ts'
 import { createDiskStorage } from './storage.ts'
 import { openDataDirDatabase } from '#tests/setup/data-dir.ts'
+import { serverArgs } from '#tests/setup/server-args.ts'
 import { multipart } from '#tests/setup/helpers.ts'
 import { signInAdminOverHttp } from '#tests/setup/totp.ts'
 import {
@@ -37,7 +38,7 @@ afterAll(() => {
 })
 
 async function startServer() {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
