@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -26,8 +25,7 @@ const appShellFallback = (): Plugin => ({
  * same page, which also asks at once for the `area` chunk every such screen needs and for the
  * session (`/api/me`, which the entry prefetches). Without it both wait until the first script
  * has run: two round trips more before a phone shows the screen. `/auth` keeps `app.html` (its
- * budget has no room for `area`, and an anonymous `/api/me` is a 401). Its #root holds the frame
- * as plain HTML (`esqueleto-area.html`), drawn before any script has run.
+ * budget has no room for `area`, and an anonymous `/api/me` is a 401).
  */
 const appAreaShell = (): Plugin => ({
   name: 'app-area-shell',
@@ -50,17 +48,10 @@ const appAreaShell = (): Plugin => ({
         `    <link rel="preload" href="/api/me" as="fetch" crossorigin>\n    `
       const html = String(shell.source)
       if (!html.includes('<link rel="stylesheet"')) throw new Error('app.html: no stylesheet link')
-      if (!html.includes('<div id="root"></div>')) throw new Error('app.html: no empty #root')
-      // The signed-in frame drawn by the HTML itself (esqueleto-area.html, its comment left out).
-      const esqueleto = readFileSync(path.join(root, 'esqueleto-area.html'), 'utf8')
-        .replace(/<!--[\s\S]*?-->\s*/, '')
-        .trim()
       this.emitFile({
         type: 'asset',
         fileName: 'app-area.html',
-        source: html
-          .replace('<link rel="stylesheet"', `${hints}<link rel="stylesheet"`)
-          .replace('<div id="root"></div>', `<div id="root">${esqueleto}</div>`),
+        source: html.replace('<link rel="stylesheet"', `${hints}<link rel="stylesheet"`),
       })
     },
   },

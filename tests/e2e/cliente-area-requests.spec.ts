@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DOCS_ACC, IDS, SERVICOS_ACC } from './cliente-area.ts'
-import { BASE_URL, login } from './fixtures.ts'
+import { login } from './fixtures.ts'
 
 // Issue 32: on a phone network round trips, not bytes, cost the time. Each client screen, opened
 // with a cold cache (a new browser context), makes at most 10 requests before its content shows:
@@ -130,22 +130,3 @@ for (const screen of SCREENS) {
     await context.close()
   })
 }
-
-test('the signed-in frame is drawn by the page itself, before any script has run @responsive', async ({
-  browser,
-}) => {
-  const phone = test.info().project.name === 'phone'
-  // No script at all: what a phone shows while the app's scripts are still on their way.
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    javaScriptEnabled: false,
-    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
-  })
-  const page = await context.newPage()
-  await page.goto('/app/usuario/dashboard')
-  const nomes = page.getByText('Portal do Cliente', { exact: true })
-  // The header's name on both; the menu's column too at a desktop's width.
-  await expect(nomes.filter({ visible: true })).toHaveCount(phone ? 1 : 2)
-  await expect(page.locator('#root > [aria-hidden="true"]')).toBeVisible()
-  await context.close()
-})
