@@ -354,7 +354,9 @@ async function expectations(db: Db) {
       const found = new Set(await searchIds(db, c.q))
       ids = ids.filter((id) => found.has(id))
     }
-    const total = Math.min(ids.length, 10_000)
+    // A search's total stops at 10,000 ("mais de 10.000"); an agency's or a stage's is exact.
+    const limited = !!c.q && ids.length > 10_000
+    const total = limited ? 10_000 : ids.length
     const url = new URLSearchParams()
     if (c.q) url.set('q', c.q)
     if (c.sigla) url.set('orgao_id', siglas.get(c.sigla)!)
@@ -365,7 +367,7 @@ async function expectations(db: Db) {
         total,
         pages: pages(total),
         firstIds: ids.slice(0, 10),
-        limited: ids.length > 10_000,
+        limited,
       },
     }
   }
