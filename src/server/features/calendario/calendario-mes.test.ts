@@ -11,6 +11,7 @@ import {
   getStatus,
 } from '#tests/factories.ts'
 import { rawRows } from '../../db/sql-helpers.ts'
+import { addDays } from '#shared/datas.ts'
 import { exigencias } from '../../db/schema.ts'
 import { mesQuery } from './calendario.queries.ts'
 
@@ -59,7 +60,7 @@ async function diaCheio(dia: string, categoria_id?: string) {
     data_limite: dia,
     visivel_cliente: false,
   })
-  const amanha = `${dia.slice(0, 8)}${String(Number(dia.slice(8)) + 1).padStart(2, '0')}`
+  const amanha = addDays(dia, 1)
   await t.db.insert(exigencias).values({
     servico_id: servicos[2].id,
     descricao: 'Apresentar outorga',
