@@ -43,6 +43,15 @@ const appAreaShell = (): Plugin => ({
         this.error(
           `the area chunk holds forms modules (an area module imports them statically; a label or rule belongs in a zod-free module of src/shared): ${leaked.slice(0, 5).join(', ')}`,
         )
+      // Meus Dados loads `forms` at once and the schemas at a form's first validation: a module of
+      // `forms` that imports a schema statically brings them all back before the screen answers.
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk')
+      const forms = chunks.find((f) => f.name === 'forms')
+      const mais = chunks.find((f) => f.name === 'forms-mais')
+      if (forms && mais && forms.imports.includes(mais.fileName))
+        this.error(
+          'the forms chunk imports forms-mais statically (a Meus Dados form imports a schema or zod: use resolverTardio, and a zod-free module of src/shared for its labels)',
+        )
       const hints =
         `<link rel="modulepreload" crossorigin href="/${area.fileName}">\n` +
         `    <link rel="preload" href="/api/me" as="fetch" crossorigin>\n    `
@@ -88,16 +97,18 @@ const baseModules = [
 ]
 
 /**
- * What the `forms` chunk holds: validation (zod and the client's own schemas), the form library,
- * the masks and the date picker. Only a screen with a form on it at first sight loads it (Meus
- * Dados, the back office's screens); a dialog's form is imported when it opens, so Meus Serviços
- * and a service's documents load without it (a phone on a slow network: ~75 KB less). The date
- * picker's calendar (`ui/calendario.tsx`) and the QR code load when they first show, in chunks of
- * their own.
+ * What the `forms` chunk holds: the form library, the masks and the date picker, and Meus Dados'
+ * form. Only a screen with a form on it at first sight loads it (Meus Dados, the back office's
+ * screens); a dialog's form is imported when it opens, so Meus Serviços and a service's documents
+ * load without it (a phone on a slow network: ~75 KB less). Validation (zod and the schemas) is in
+ * `forms-mais`: Meus Dados' forms import their schemas at their first validation
+ * (`lib/resolver-tardio.ts`), since building them was the screen's longest task on a phone. The
+ * date picker's calendar (`ui/calendario.tsx`) and the QR code load when they first show, in
+ * chunks of their own.
  */
 const formsModules = [
-  /node_modules[\\/](zod|react-hook-form|@hookform|imask)[\\/]/,
-  /src[\\/]shared[\\/](schemas[\\/](common|clientes|conta|privacidade|empresa)\.ts$|zod-locale\.ts$)/,
+  /node_modules[\\/](react-hook-form|@hookform|imask)[\\/]/,
+  /src[\\/]web[\\/]lib[\\/]resolver-tardio\.ts$/,
   /src[\\/]web[\\/]components[\\/]ui[\\/](date-field|masked-input|form-select)\.tsx$/,
   /src[\\/]web[\\/]components[\\/]ui[\\/]mascara\.ts$/,
   /src[\\/]web[\\/]features[\\/]conta[\\/](dois-fatores|alterar-senha-card)\.tsx$/,
@@ -108,12 +119,13 @@ const formsModules = [
 ]
 
 /**
- * The other screens' schemas and dialogs, in `forms-mais`: a chunk's modules all run when it
- * loads, and building every schema of the back office cost Meus Dados ~60 ms of a phone's main
- * thread before its first paint.
+ * zod, the schemas and the other screens' dialogs, in `forms-mais`: a chunk's modules all run when
+ * it loads, and building the schemas cost Meus Dados ~180 ms of a phone's main thread (4×
+ * slowdown) before it could answer. The `forms` chunk must not import it (the build checks it).
  */
 const moreFormsModules = [
-  /src[\\/]shared[\\/]schemas[\\/]/,
+  /node_modules[\\/]zod[\\/]/,
+  /src[\\/]shared[\\/](schemas[\\/]|zod-locale\.ts$)/,
   /src[\\/]web[\\/]features[\\/](renovacoes[\\/]renovacao-dialogs|documentos[\\/]revisao-dialogs)\.tsx$/,
 ]
 

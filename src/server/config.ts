@@ -1,7 +1,7 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { isSenhaComum } from './auth/senhas.ts'
-import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
+import { MIN_PASSWORD } from '#shared/senhas.ts'
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -46,6 +46,8 @@ export function maskDocumento(value: string): string {
 }
 
 export const DOCUMENTO_INVALIDO = 'Documento inválido: informe um CPF ou CNPJ válido.'
+export const CPF_INVALIDO = 'CPF inválido: confira os números digitados.'
+export const CNPJ_INVALIDO = 'CNPJ inválido: confira os caracteres digitados.'
 
 /** The wa.me address of a Brazilian mobile number (country code 55 added). */
 export const linkWhatsApp = (numero: string) => `https://wa.me/55${numero.replace(/\D/g, '')}`

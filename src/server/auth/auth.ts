@@ -12,7 +12,7 @@ import { getMarca } from '../mail/empresa.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { emailConfirmarEmail, emailRedefinirSenha } from './emails.ts'
 import { LIMITED_AUTH_PATHS } from './rate-limit.ts'
-import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
+import { MIN_PASSWORD } from '#shared/senhas.ts'
 
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane.
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Auth } from './auth.ts'
 import { tooManyMessage } from './rate-limit.ts'
-import { MIN_PASSWORD } from '#shared/schemas/conta.ts'
+import { MIN_PASSWORD } from '#shared/senhas.ts'
 
 /**
  * How a request of /api/auth reaches better-auth (its fetch handler) and how the answer comes

@@ -1,6 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { HttpError } from '../errors.ts'
-import { MIN_PASSWORD, SENHA_COMUM } from '#shared/schemas/conta.ts'
+import { SENHA_COMUM } from '#shared/schemas/conta.ts'
+import { MIN_PASSWORD } from '#shared/senhas.ts'
 
 /**
  * The common passwords the portal refuses (every place a password is chosen: sign-up, the reset

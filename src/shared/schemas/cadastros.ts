@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ESFERAS } from '../processo.ts'
-import { UFS } from './clientes.ts'
+import { UFS } from '../endereco.ts'
 import { DADOS_INVALIDOS, optionalText, requiredText } from './common.ts'
 
 const ID_INVALIDO = 'Identificador inválido.'

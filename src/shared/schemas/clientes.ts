@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import { isIsoDate, today } from '../datas.ts'
-import { DOCUMENTO_INVALIDO, isValidDocumento, normalizeDocumento } from '../documento.ts'
+import {
+  CNPJ_INVALIDO,
+  CPF_INVALIDO,
+  DOCUMENTO_INVALIDO,
+  isValidDocumento,
+  normalizeDocumento,
+} from '../documento.ts'
+import { CEP_INVALIDO, UFS } from '../endereco.ts'
+import { MIN_PASSWORD } from '../senhas.ts'
 import { CORPO_INVALIDO, DADOS_INVALIDOS, optionalDate, optionalText, texto } from './common.ts'
-import { MIN_PASSWORD } from './conta.ts'
 
 /**
  * Client records (SPEC §2, §5): the administration's client form and list, the client's own
@@ -23,43 +30,8 @@ export const CONVITE_NAO_ENVIADO =
 export const SEM_CONTA = 'Este cliente não possui uma conta de usuário vinculada.'
 /** SPEC §5: nome, documento and email are required, with one message. */
 export const DADOS_OBRIGATORIOS = 'Por favor, preencha nome, documento e email.'
-/** SPEC §5: a CEP lookup (and a saved CEP) needs 8 digits. */
-export const CEP_INVALIDO = 'Por favor, digite um CEP válido com 8 dígitos.'
-
-export const UFS = [
-  'AC',
-  'AL',
-  'AP',
-  'AM',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MT',
-  'MS',
-  'MG',
-  'PA',
-  'PB',
-  'PR',
-  'PE',
-  'PI',
-  'RJ',
-  'RN',
-  'RS',
-  'RO',
-  'RR',
-  'SC',
-  'SP',
-  'SE',
-  'TO',
-] as const
 
 const digits = (v: string) => v.replace(/\D/g, '')
-
-export const CPF_INVALIDO = 'CPF inválido: confira os números digitados.'
-export const CNPJ_INVALIDO = 'CNPJ inválido: confira os caracteres digitados.'
 
 /** A clear message for a document whose check digits fail, by its shape. */
 export function documentoMessage(value: string): string | null {

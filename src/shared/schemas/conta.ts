@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { CODIGO_TOTP } from '../codigos.ts'
+import {
+  MAX_PASSWORD,
+  MIN_PASSWORD,
+  SENHA_MUITO_CURTA,
+  SENHA_MUITO_LONGA,
+  SENHAS_DIFERENTES,
+} from '../senhas.ts'
 import { texto } from './common.ts'
-
-/**
- * Passwords have at least 8 characters (SPEC §9 said 6; raised with the account hardening,
- * ASVS 6.2.1) and are not among the common ones (checked by the server: auth/senhas.ts).
- */
-export const MIN_PASSWORD = 8
 
 /** A password among the most common ones (the server's list). */
 export const SENHA_COMUM = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.'
@@ -26,12 +27,6 @@ export const RecuperarSenhaSchema = z.object({
 
 const FILL_PASSWORDS = 'Por favor, preencha todos os campos de senha.'
 
-/** Sign-in refuses passwords over 128 (better-auth). */
-export const MAX_PASSWORD = 128
-
-const MUITO_CURTA = `A nova senha deve ter pelo menos ${MIN_PASSWORD} caracteres.`
-const MUITO_LONGA = 'A nova senha deve ter no máximo 128 caracteres.'
-
 const novaSenhaCampos = {
   nova_senha: texto().min(1, FILL_PASSWORDS),
   confirmacao: texto().min(1, FILL_PASSWORDS),
@@ -41,15 +36,15 @@ type NovasSenhas = { nova_senha: string; confirmacao: string }
 const novaSenhaRegras = <S extends z.ZodType<NovasSenhas, NovasSenhas>>(schema: S): S =>
   schema
     .refine((v) => v.nova_senha === v.confirmacao, {
-      message: 'A nova senha e confirmação devem ser iguais.',
+      message: SENHAS_DIFERENTES,
       path: ['confirmacao'],
     })
     .refine((v) => v.nova_senha.length >= MIN_PASSWORD, {
-      message: MUITO_CURTA,
+      message: SENHA_MUITO_CURTA,
       path: ['nova_senha'],
     })
     .refine((v) => v.nova_senha.length <= MAX_PASSWORD, {
-      message: MUITO_LONGA,
+      message: SENHA_MUITO_LONGA,
       path: ['nova_senha'],
     })
 
@@ -67,13 +62,6 @@ export const SenhaAlteracaoSchema = novaSenhaRegras(
 export type SenhaAlteracao = z.infer<typeof SenhaAlteracaoSchema>
 
 export const SENHA_ATUAL_INCORRETA = 'Senha atual incorreta.'
-
-/** Title of the toast for each NovaSenhaSchema / SenhaAlteracaoSchema message (SPEC §5). */
-export const NOVA_SENHA_TITLES: Record<string, string> = {
-  'A nova senha e confirmação devem ser iguais.': 'Senhas não coincidem',
-  [MUITO_CURTA]: 'Senha muito curta',
-  [MUITO_LONGA]: 'Senha muito longa',
-}
 
 export const ROLES = ['admin', 'usuario'] as const
 export type Role = (typeof ROLES)[number]

@@ -1,5 +1,6 @@
 import { HttpError } from '../../errors.ts'
-import { CEP_INVALIDO, type EnderecoCep } from '#shared/schemas/clientes.ts'
+import { CEP_INVALIDO } from '#shared/endereco.ts'
+import type { EnderecoCep } from '#shared/schemas/clientes.ts'
 
 /** A slow or dead CEP service must never hang the form. */
 const CEP_TIMEOUT_MS = 5000

@@ -13,7 +13,7 @@ import { CadastroPage, type CadastroDialogProps, type CadastroTexts } from './ca
 import { useCadastroForm } from './use-cadastro-form.ts'
 import { ESFERAS } from '#shared/processo.ts'
 import { OrgaoFormSchema, type Orgao, type OrgaoForm } from '#shared/schemas/cadastros.ts'
-import { UFS } from '#shared/schemas/clientes.ts'
+import { UFS } from '#shared/endereco.ts'
 
 const SEM_UF = 'sem-uf'
 

@@ -5,7 +5,8 @@ import { MaskedInput } from '../../components/ui/masked-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifySuccess } from '../../lib/notify.ts'
 import { lookupCep } from './api.ts'
-import { CEP_INVALIDO, type EnderecoCep } from '#shared/schemas/clientes.ts'
+import { CEP_INVALIDO } from '#shared/endereco.ts'
+import type { EnderecoCep } from '#shared/schemas/clientes.ts'
 
 type EnderecoForm = {
   setValue(

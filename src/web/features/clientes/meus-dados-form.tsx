@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2, MapPin, Save, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
@@ -11,18 +10,17 @@ import { Input } from '../../components/ui/input.tsx'
 import { FormMaskedInput } from '../../components/ui/masked-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
+import { resolverTardio } from '../../lib/resolver-tardio.ts'
 import { useSaveMeusDados } from './api.ts'
 import { contatoEnderecoValues, EnderecoFields, TelefoneField } from './contato-endereco-fields.tsx'
-import { DOCUMENTO_INVALIDO, formatDocumento } from '#shared/documento.ts'
 import {
-  CEP_INVALIDO,
   CNPJ_INVALIDO,
   CPF_INVALIDO,
-  MeusDadosFormSchema,
-  type ClienteDados,
-  type MeusDados,
-  type MeusDadosInput,
-} from '#shared/schemas/clientes.ts'
+  DOCUMENTO_INVALIDO,
+  formatDocumento,
+} from '#shared/documento.ts'
+import { CEP_INVALIDO } from '#shared/endereco.ts'
+import type { ClienteDados, MeusDados, MeusDadosInput } from '#shared/schemas/clientes.ts'
 
 type FormValues = {
   [K in keyof Required<MeusDadosInput>]: string
@@ -35,6 +33,10 @@ const TITLES: Record<string, string> = {
   [CNPJ_INVALIDO]: 'Documento inválido',
   [DOCUMENTO_INVALIDO]: 'Documento inválido',
 }
+
+const resolver = resolverTardio<FormValues, MeusDados>(() =>
+  import('#shared/schemas/clientes.ts').then((m) => m.MeusDadosFormSchema as never),
+)
 
 function toForm(cliente: ClienteDados | null, email: string): FormValues {
   return {
@@ -50,7 +52,7 @@ function toForm(cliente: ClienteDados | null, email: string): FormValues {
 export function MeusDadosForm({ cliente, email }: { cliente: ClienteDados | null; email: string }) {
   const salvar = useSaveMeusDados()
   const form = useForm<FormValues, unknown, MeusDados>({
-    resolver: zodResolver(MeusDadosFormSchema) as never,
+    resolver,
     defaultValues: toForm(cliente, email),
   })
   const { errors } = form.formState

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { KeyRound, Loader2 } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../components/ui/button.tsx'
@@ -8,14 +7,15 @@ import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { alterarSenha } from './api.ts'
-import {
-  NOVA_SENHA_TITLES,
-  SenhaAlteracaoSchema,
-  type SenhaAlteracao,
-} from '#shared/schemas/conta.ts'
+import { resolverTardio } from '../../lib/resolver-tardio.ts'
+import type { SenhaAlteracao } from '#shared/schemas/conta.ts'
+import { NOVA_SENHA_TITLES } from '#shared/senhas.ts'
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 
 const EMPTY: SenhaAlteracao = { senha_atual: '', nova_senha: '', confirmacao: '' }
+const resolver = resolverTardio(() =>
+  import('#shared/schemas/conta.ts').then((m) => m.SenhaAlteracaoSchema),
+)
 
 /**
  * SPEC §5 "Change password (client and admin)": the form of both profile screens, with SPEC's
@@ -23,7 +23,7 @@ const EMPTY: SenhaAlteracao = { senha_atual: '', nova_senha: '', confirmacao: ''
  */
 export function AlterarSenhaCard() {
   const form = useForm<SenhaAlteracao>({
-    resolver: zodResolver(SenhaAlteracaoSchema),
+    resolver,
     defaultValues: EMPTY,
   })
   const onSubmit = form.handleSubmit(

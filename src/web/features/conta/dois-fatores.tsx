@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { Copy, Loader2, ShieldCheck } from 'lucide-react'
 import { lazy, Suspense, useLayoutEffect, useState } from 'react'
@@ -21,12 +20,15 @@ import { errorMessage, notifyError, notifyInvalid, notifySuccess } from '../../l
 import { contaKeys } from '../../lib/query-keys.ts'
 import { useMe } from '../../lib/session.ts'
 import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, generateBackupCodes } from './api.ts'
-import {
-  CodigoAtivacaoSchema,
-  SenhaConfirmacaoSchema,
-  type CodigoAtivacao,
-  type SenhaConfirmacao,
-} from '#shared/schemas/conta.ts'
+import { resolverTardio } from '../../lib/resolver-tardio.ts'
+import type { CodigoAtivacao, SenhaConfirmacao } from '#shared/schemas/conta.ts'
+
+const senhaResolver = resolverTardio(() =>
+  import('#shared/schemas/conta.ts').then((m) => m.SenhaConfirmacaoSchema),
+)
+const codigoResolver = resolverTardio<CodigoAtivacao, { codigo: string }>(() =>
+  import('#shared/schemas/conta.ts').then((m) => m.CodigoAtivacaoSchema),
+)
 
 // The QR code's library loads at the enrolment's step that shows it.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })))
@@ -60,7 +62,7 @@ function SenhaForm({
   onDirtyChange?: (dirty: boolean) => void
 }) {
   const form = useForm<SenhaConfirmacao>({
-    resolver: zodResolver(SenhaConfirmacaoSchema),
+    resolver: senhaResolver,
     defaultValues: { senha: '' },
   })
   useReportDirty(form.formState.isDirty, onDirtyChange)
@@ -151,7 +153,7 @@ export function AtivarDoisFatores({
   const [setup, setSetup] = useState<{ totpURI: string; backupCodes: string[] } | null>(null)
   const [senhaDirty, setSenhaDirty] = useState(false)
   const form = useForm<CodigoAtivacao, unknown, { codigo: string }>({
-    resolver: zodResolver(CodigoAtivacaoSchema),
+    resolver: codigoResolver,
     defaultValues: { codigo: '' },
   })
   const [concluida, setConcluida] = useState(false)

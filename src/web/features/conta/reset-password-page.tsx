@@ -10,7 +10,8 @@ import { ApiError } from '../../lib/api.ts'
 import { notifyError, notifyInvalid, notifySuccess } from '../../lib/notify.ts'
 import { paths } from '../../paths.ts'
 import { resetPassword } from './api.ts'
-import { NOVA_SENHA_TITLES, NovaSenhaSchema, type NovaSenha } from '#shared/schemas/conta.ts'
+import { NovaSenhaSchema, type NovaSenha } from '#shared/schemas/conta.ts'
+import { NOVA_SENHA_TITLES } from '#shared/senhas.ts'
 
 /**
  * Opened from the reset e-mail (choose a new password) or from an invitation (`convite=1`: a new

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { Download, ShieldCheck, Trash2 } from 'lucide-react'
 import { useState } from 'react'
@@ -11,7 +10,12 @@ import { PasswordInput } from '../../components/ui/password-input.tsx'
 import { notifySuccess } from '../../lib/notify.ts'
 import { EXPORTACAO_URL, minhasSolicitacoesQuery, useCreateSolicitacao } from './api.ts'
 import { formatDate, formatDateTime } from '#shared/datas.ts'
-import { ExclusaoSchema, type Exclusao } from '#shared/schemas/privacidade.ts'
+import { resolverTardio } from '../../lib/resolver-tardio.ts'
+import type { Exclusao } from '#shared/schemas/privacidade.ts'
+
+const resolver = resolverTardio(() =>
+  import('#shared/schemas/privacidade.ts').then((m) => m.ExclusaoSchema),
+)
 
 /**
  * Meus Dados → "Privacidade e dados": the client's export of everything the portal
@@ -87,7 +91,7 @@ export function PrivacidadeCard() {
 function SolicitarExclusaoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const criar = useCreateSolicitacao()
   const form = useForm<Exclusao>({
-    resolver: zodResolver(ExclusaoSchema),
+    resolver,
     defaultValues: { senha: '' },
   })
   const fechar = () => {
