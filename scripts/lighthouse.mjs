@@ -86,13 +86,21 @@ try {
       page.path === 'documentos'
         ? `${BASE}/app/servico/${comDocumentos.id}/documentos`
         : `${BASE}${page.path}`
-    const { lhr } = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      // The client's session (Lighthouse starts each run with an empty cache and no cookies).
-      ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-    })
+    const run = () =>
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        // The client's session (Lighthouse starts each run with an empty cache and no cookies).
+        ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      })
+    let { lhr } = await run()
+    // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP...: "Please run Lighthouse
+    // again") says nothing of the page: run once more rather than count it as a score of 0.
+    if (lhr.runtimeError) {
+      console.log(`${url}: ${lhr.runtimeError.code}, run again`)
+      ;({ lhr } = await run())
+    }
     // LIGHTHOUSE_SAVE=dir keeps each page's full report (JSON) to study its metrics.
     if (process.env.LIGHTHOUSE_SAVE)
       writeFileSync(
