@@ -627,7 +627,25 @@ async function consistency(db: Db) {
          EXCEPT SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0)
         UNION ALL
         (SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0
-         EXCEPT SELECT w COLLATE "C", count(*)::int FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w)) d)
+         EXCEPT SELECT w COLLATE "C", count(*)::int FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w)) d) +
+      (SELECT count(*) FROM (
+        (SELECT orgao_id, etapa, documentos_em_analise > 0, categoria_id, status_id, count(*)::int FROM servicos_painel GROUP BY 1, 2, 3, 4, 5
+         EXCEPT SELECT orgao_id, etapa, em_analise, categoria_id, status_id, total FROM servicos_contagem_filtros WHERE total <> 0)
+        UNION ALL
+        (SELECT orgao_id, etapa, em_analise, categoria_id, status_id, total FROM servicos_contagem_filtros WHERE total <> 0
+         EXCEPT SELECT orgao_id, etapa, documentos_em_analise > 0, categoria_id, status_id, count(*)::int FROM servicos_painel GROUP BY 1, 2, 3, 4, 5)) f) +
+      (SELECT count(*) FROM (
+        (SELECT vigencia_fim, categoria_id, status_id, count(*)::int FROM servicos_painel WHERE NOT arquivado AND vigencia_fim IS NOT NULL GROUP BY 1, 2, 3
+         EXCEPT SELECT dia, categoria_id, status_id, total FROM servicos_contagem_vigencia WHERE total <> 0)
+        UNION ALL
+        (SELECT dia, categoria_id, status_id, total FROM servicos_contagem_vigencia WHERE total <> 0
+         EXCEPT SELECT vigencia_fim, categoria_id, status_id, count(*)::int FROM servicos_painel WHERE NOT arquivado AND vigencia_fim IS NOT NULL GROUP BY 1, 2, 3)) v) +
+      (SELECT count(*) FROM (
+        (SELECT w COLLATE "C", count(*)::int FROM servicos_tipos_documentos, unnest(tsvector_to_array(termos)) w WHERE enviado_em IS NOT NULL AND w ~ '^[a-z]' GROUP BY w
+         EXCEPT SELECT palavra, documentos FROM documentos_palavras WHERE documentos <> 0)
+        UNION ALL
+        (SELECT palavra, documentos FROM documentos_palavras WHERE documentos <> 0
+         EXCEPT SELECT w COLLATE "C", count(*)::int FROM servicos_tipos_documentos, unnest(tsvector_to_array(termos)) w WHERE enviado_em IS NOT NULL AND w ~ '^[a-z]' GROUP BY w)) w)
       AS wrong`),
   )) as unknown as { rows: { wrong: number | string }[] }
   return Number(res.rows[0].wrong)

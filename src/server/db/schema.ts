@@ -802,6 +802,15 @@ export const buscaPalavras = pgTable('busca_palavras', {
 })
 
 /**
+ * The same for the analysts' document search: every word that begins with a letter of the
+ * documents with a file, and how many documents it is a word of (migration 0041).
+ */
+export const documentosPalavras = pgTable('documentos_palavras', {
+  palavra: text('palavra').primaryKey(),
+  documentos: integer('documentos').notNull(),
+})
+
+/**
  * Exact number of services per (category, status, month of creation): a typed page number. Read
  * newest month first on `mes` until the page's row is reached (migration 0039), so page 9000
  * reads a year of counts however many years there are.
@@ -864,6 +873,47 @@ export const servicosContagemMes = pgTable(
   (t) => [
     unique('servicos_contagem_mes_chave')
       .on(t.categoria_id, t.status_id, t.arquivado, t.mes)
+      .nullsNotDistinct(),
+  ],
+)
+
+/**
+ * Exact number of services per (agency, stage, waiting for review, category, status): the
+ * totals of "Órgão", "Etapa no órgão" and 'Aguardando análise' (migration 0040).
+ */
+export const servicosContagemFiltros = pgTable(
+  'servicos_contagem_filtros',
+  {
+    orgao_id: uuid('orgao_id'),
+    etapa: text('etapa'),
+    em_analise: boolean('em_analise').notNull(),
+    categoria_id: uuid('categoria_id'),
+    status_id: uuid('status_id'),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    unique('servicos_contagem_filtros_chave')
+      .on(t.orgao_id, t.etapa, t.em_analise, t.categoria_id, t.status_id)
+      .nullsNotDistinct(),
+  ],
+)
+
+/**
+ * Exact number of services not archived per (end date, category, status): the rest of the
+ * current month of 'Próximos a vencer' (migration 0040; the months after it are in
+ * `servicos_contagem_mes`).
+ */
+export const servicosContagemVigencia = pgTable(
+  'servicos_contagem_vigencia',
+  {
+    dia: date('dia').notNull(),
+    categoria_id: uuid('categoria_id'),
+    status_id: uuid('status_id'),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    unique('servicos_contagem_vigencia_chave')
+      .on(t.dia, t.categoria_id, t.status_id)
       .nullsNotDistinct(),
   ],
 )

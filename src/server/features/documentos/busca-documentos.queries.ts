@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { clientes, servicos, tiposDocumentos, tiposServicos } from '../../db/schema.ts'
-import { buscaTsquery, pageResult } from '../../db/sql-helpers.ts'
+import { palavrasDaBusca, pageResult } from '../../db/sql-helpers.ts'
+import { leLexico, prefixosDeLetras, termoDoPrefixo } from '../../db/palavras.ts'
 import { PAGE_SIZE, type ListQuery } from '#shared/schemas/common.ts'
 import { arquivoDaChave, type DocumentoEncontrado } from '#shared/schemas/documentos.ts'
 import {
@@ -79,17 +80,33 @@ const preparadas = new WeakMap<Db, ReturnType<typeof preparar>>()
  * The analysts' document search: every document with a file (either side) whose type or current
  * file name has each typed word as the start of one of its words (the dashboard's rule:
  * `buscaTsquery`), newest file first, paged. The words are kept per document by triggers
- * (migration 0026) in one GIN index. The total is counted first, up to
- * BUSCA_DOCUMENTOS_LIMITE + 1; then the page is read the cheaper way for it (`preparar`).
+ * (migration 0026) in one GIN index.
+ *
+ * Each typed prefix that begins with a letter is read first in the words of the documents with a
+ * file (`documentos_palavras`, migration 0041) and asked as the words that exist with that start
+ * (`termoDoPrefixo`): a prefix none has finds nothing, uncounted, and one word typed whose most
+ * common word is in more documents than BUSCA_DOCUMENTOS_LIMITE (or that is one word) has its
+ * total from there. Otherwise the total is counted, up to BUSCA_DOCUMENTOS_LIMITE + 1; then the
+ * page is read the cheaper way for it (`preparar`).
  */
 export async function buscarDocumentos(db: Db, query: ListQuery) {
   const page = query.page ?? 1
-  const tsq = buscaTsquery(query.q)
-  if (!tsq) return pageResult<DocumentoEncontrado>([], 0, { ...query, page })
+  const palavras = palavrasDaBusca(query.q)
+  const nada = pageResult<DocumentoEncontrado>([], 0, { ...query, page })
+  if (!palavras.length) return nada
+  const lexico = await leLexico(db, 'documentos_palavras', prefixosDeLetras(palavras))
+  if ([...lexico.values()].some((l) => l.n === 0)) return nada
+  const tsq = palavras
+    .map((parts) => parts.map((p) => termoDoPrefixo(lexico, p)).join(' <-> '))
+    .join(' & ')
   let q = preparadas.get(db)
   if (!q) preparadas.set(db, (q = preparar(db)))
-  const [{ total }] = await q.total.execute({ tsq })
-  if (!total) return pageResult<DocumentoEncontrado>([], 0, { ...query, page })
+  const unica = palavras.length === 1 && palavras[0].length === 1 && lexico.get(palavras[0][0])
+  let total: number
+  if (unica && unica.maior > BUSCA_DOCUMENTOS_LIMITE) total = BUSCA_DOCUMENTOS_LIMITE + 1
+  else if (unica && unica.n === 1) total = unica.maior
+  else [{ total }] = await q.total.execute({ tsq })
+  if (!total) return nada
   const pagina = total > BUSCA_DOCUMENTOS_LIMITE ? q.caminho : q.gin
   const rows = await pagina.execute({ tsq, offset: (page - 1) * PAGE_SIZE })
   return pageResult<DocumentoEncontrado>(

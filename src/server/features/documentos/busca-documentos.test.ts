@@ -1,6 +1,13 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { documentoVersoes, servicosTiposDocumentos, tiposDocumentos } from '../../db/schema.ts'
+import {
+  documentoVersoes,
+  servicos,
+  servicosTiposDocumentos,
+  tiposDocumentos,
+} from '../../db/schema.ts'
+import { rawRows } from '../../db/sql-helpers.ts'
+import { BUSCA_DOCUMENTOS_LIMITE } from './busca-documentos.queries.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import { adminOnly, AUDIENCES, expectRefused } from '#tests/setup/helpers.ts'
@@ -150,6 +157,70 @@ describe('GET /api/admin/documentos/busca', () => {
     expect(first.rows.map((r: { tipo: string }) => r.tipo)).toEqual(tipos.slice(2).reverse())
     const second = (await buscar(palavra, actors.admin, 2)).json()
     expect(second.rows.map((r: { tipo: string }) => r.tipo)).toEqual(tipos.slice(0, 2).reverse())
+  })
+
+  it('a word in more documents than the limit: the limit plus one, the newest first; with a number, counted', async () => {
+    const palavra = uniqueWord()
+    const servico = await servicoDe('Cliente Muitos')
+    const n = BUSCA_DOCUMENTOS_LIMITE + 5
+    // One type per document (a service has one document of a type): in SQL, the triggers per row.
+    await t.db.execute(sql`INSERT INTO tipos_documentos (tipo)
+      SELECT 'Ficha ' || ${palavra} || ' ' || g FROM generate_series(1, ${n}::int) g`)
+    await t.db
+      .execute(sql`INSERT INTO servicos_tipos_documentos (servico_id, tipo_documento_id, enviado_por)
+      SELECT ${servico.id}, id, 'admin' FROM tipos_documentos WHERE tipo LIKE ${`Ficha ${palavra} %`}`)
+    await t.db
+      .execute(sql`INSERT INTO documento_versoes (documento_id, caminho, enviado_por, created_at)
+      SELECT d.id, ${servico.id} || '/1767261600000-ficha-' || split_part(t.tipo, ' ', 3) || '.pdf', 'admin',
+             timestamptz '2026-01-01 00:00:00+00' + (split_part(t.tipo, ' ', 3)::int || ' minutes')::interval
+      FROM servicos_tipos_documentos d JOIN tipos_documentos t ON t.id = d.tipo_documento_id
+      WHERE t.tipo LIKE ${`Ficha ${palavra} %`}`)
+    const todos = (await buscar(palavra)).json()
+    expect(todos.total).toBe(BUSCA_DOCUMENTOS_LIMITE + 1)
+    expect(todos.rows.map((r: { tipo: string }) => r.tipo)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Ficha ${palavra} ${n - i}`),
+    )
+    // The same word as a shorter prefix, and with a number: 1004; 100 and 1000-1005.
+    expect((await buscar(palavra.slice(0, -1))).json().total).toBe(BUSCA_DOCUMENTOS_LIMITE + 1)
+    const numero = (await buscar(`${palavra} 1004`)).json()
+    expect(numero.total).toBe(1)
+    expect(numero.rows.map((r: { arquivo: string }) => r.arquivo)).toEqual(['ficha-1004.pdf'])
+    expect((await buscar(`ficha ${palavra} 100`)).json().total).toBe(7)
+  })
+
+  it('the words kept per document equal the words of the documents with a file', async () => {
+    const palavra = uniqueWord()
+    const servico = await servicoDe('Cliente Palavras')
+    const tipo = await createTipoDocumento(t.db, { tipo: `Outorga ${palavra}` })
+    await createDocumento(t.db, { servico_id: servico.id, tipo_documento_id: tipo.id })
+    // A rollback, and the service deleted with its documents.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.delete(servicos).where(eq(servicos.id, servico.id))
+        throw new Error('desfaz')
+      }),
+    ).rejects.toThrow('desfaz')
+    expect((await buscar(`outorga ${palavra}`)).json().total).toBe(1)
+    await t.db.delete(servicos).where(eq(servicos.id, servico.id))
+    expect((await buscar(`outorga ${palavra}`)).json().total).toBe(0)
+    // Every write of this file (uploads, versions, renames, a document without a file, deletes).
+    const [{ n }] = await rawRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM (
+        (SELECT w COLLATE "C", count(*)::int FROM servicos_tipos_documentos,
+           unnest(tsvector_to_array(termos)) w WHERE enviado_em IS NOT NULL AND w ~ '^[a-z]' GROUP BY w
+         EXCEPT SELECT palavra, documentos FROM documentos_palavras WHERE documentos <> 0)
+        UNION ALL
+        (SELECT palavra, documentos FROM documentos_palavras WHERE documentos <> 0
+         EXCEPT SELECT w COLLATE "C", count(*)::int FROM servicos_tipos_documentos,
+           unnest(tsvector_to_array(termos)) w WHERE enviado_em IS NOT NULL AND w ~ '^[a-z]' GROUP BY w)) d`,
+    )
+    expect(n).toBe(0)
+    const [{ palavras }] = await rawRows<{ palavras: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS palavras FROM documentos_palavras WHERE documentos > 0`,
+    )
+    expect(palavras).toBeGreaterThan(10)
   })
 
   it('an empty search finds nothing; bad input is a 400 in Portuguese', async () => {

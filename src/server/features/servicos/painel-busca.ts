@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts'
 import { BUSCA_LIMITE, type ServicosFiltro } from '#shared/schemas/servicos.ts'
 import { runStatement } from '../../db/statements.ts'
 import { lido, painelConds, VERSAO } from './painel-sql.ts'
+import { leLexico, prefixosDeLetras, termoDoPrefixo } from '../../db/palavras.ts'
 
 // A search of the dashboard before its page: its words (each typed prefix read in the words
 // table, migration 0016), its total, and the totals kept by search and data version.
@@ -73,7 +74,7 @@ const estimativasDigitos = new WeakMap<Db, TotaisDeBusca<{ n: number; em: number
 const ESTIMATIVA_MS = 60 * 60_000
 /**
  * A prefix the GIN index would read whole (a digit part; a letter part with more than
- * PALAVRAS_MAX words) is left to the row test when it is in more than this many times the
+ * `PALAVRAS_MAX` words) is left to the row test when it is in more than this many times the
  * services of the rarest part typed.
  */
 const COMUM = 8
@@ -84,21 +85,6 @@ const COMUM = 8
  * a row tested on the walk costs about what a match fetched from the index costs).
  */
 export const percorre = (n: number, servicos: number) => n * n >= 10 * servicos
-/** A prefix with more words than this stays a prefix (a GIN partial match). */
-const PALAVRAS_MAX = 32
-
-/** The end of a prefix's range in the "C" collation: 'ana' -> 'anb', 'z' -> '{', '9' -> ':'. */
-const depoisDoPrefixo = (p: string) =>
-  p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1)
-
-type Lexico = {
-  palavras: string[] | null
-  n: number
-  maior: number
-  soma: number
-  servicos: number
-  versao: string
-}
 
 /**
  * A search read before its page: its tsquery, and its total where the words' counts give it, it
@@ -110,32 +96,15 @@ export async function prepareBusca(
   palavras: string[][],
   hoje: string,
 ): Promise<Contagem> {
-  // The prefixes typed that begin with a letter (a word, or a part of one: 'prot' of
-  // 'prot-0042'): their words, how many, and how many services the most frequent one is in (one
-  // statement for all of them).
-  const lidos = [...new Set(palavras.flat().filter((p) => /^[a-z]/.test(p)))]
-  const lexico = new Map<string, Lexico>()
-  if (lidos.length) {
-    const rows = await runStatement<Lexico & { de: string }>(
-      db,
-      'painel_palavras', // prepared, its values as InitPlans (see Valor)
-      `SELECT w.de, count(b.palavra)::int AS n, coalesce(max(b.servicos), 0)::int AS maior,
-         coalesce(sum(b.servicos), 0)::int AS soma,
-         (array_agg(b.palavra ORDER BY b.palavra) FILTER (WHERE b.palavra IS NOT NULL))[1:${PALAVRAS_MAX}] AS palavras,
-         (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao
-       FROM unnest((SELECT $1::text[]), (SELECT $2::text[])) AS w(de, ate)
-       LEFT JOIN busca_palavras b ON b.palavra >= w.de AND b.palavra < w.ate AND b.servicos > 0
-       GROUP BY w.de`,
-      [lidos, lidos.map(depoisDoPrefixo)],
-    )
-    for (const r of rows) lexico.set(r.de, r)
-  }
-  const termo = (part: string) => {
-    const l = lexico.get(part)
-    if (l && l.n <= PALAVRAS_MAX && l.palavras?.every((w) => /^[a-z0-9]+$/.test(w)))
-      return l.palavras.length === 1 ? l.palavras[0] : `(${l.palavras.join(' | ')})`
-    return `${part}:*`
-  }
+  // The prefixes typed that begin with a letter: their words, how many, and how many services
+  // the most frequent one is in (one statement for all of them).
+  const lexico = await leLexico<{ servicos: number; versao: string }>(
+    db,
+    'busca_palavras',
+    prefixosDeLetras(palavras),
+    `(SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
+  )
+  const termo = (part: string) => termoDoPrefixo(lexico, part)
   const tsquery = palavras.map((parts) => parts.map(termo).join(' <-> ')).join(' & ')
   // Several parts and one of them digits ('PRT-2024-0001', '0011/2026'): how many services each
   // part is in, to ask the GIN index for the rare ones only. Two digit parts in a row

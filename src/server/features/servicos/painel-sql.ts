@@ -49,10 +49,12 @@ export function painelConds(
   if (statusParam) conds.push(`p.status_id = ${valor(`${statusParam}::uuid`)}`)
   if (filtro.em_analise) conds.push(`p.documentos_em_analise > 0`)
   // "Órgão" and "Etapa no órgão": the process's agency and stage, kept in the read model.
-  if (filtro.orgao_id) conds.push(`p.orgao_id = ${valor(`${param(filtro.orgao_id)}::uuid`)}`)
-  if (filtro.etapa) conds.push(`p.etapa = ${valor(`${param(filtro.etapa)}::text`)}`)
+  const orgaoParam = filtro.orgao_id ? param(filtro.orgao_id) : ''
+  const etapaParam = filtro.etapa ? param(filtro.etapa) : ''
+  if (orgaoParam) conds.push(`p.orgao_id = ${valor(`${orgaoParam}::uuid`)}`)
+  if (etapaParam) conds.push(`p.etapa = ${valor(`${etapaParam}::text`)}`)
   const hojeParam = filtro.proximos ? param(hoje) : ''
   if (hojeParam)
     conds.push(`p.arquivado = false`, `p.vigencia_fim >= ${valor(`${hojeParam}::date`)}`)
-  return { conds, categoriaParam, statusParam, hojeParam }
+  return { conds, categoriaParam, statusParam, orgaoParam, etapaParam, hojeParam }
 }

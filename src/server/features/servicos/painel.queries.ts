@@ -51,7 +51,9 @@ type PainelRow = ServicoListaItem & { total: number | null; versao: string; k: s
  *   (`servicos_contagem_criacao`), then that month's per-day counts (`servicos_contagem_dia`),
  *   and skips at most one day's rows; with text or 'Próximos a vencer' it falls back to OFFSET
  *   (at most 10,000 rows for a search).
- * - Without text the total is exact from the maintained counts per (category, status[, month]).
+ * - Without text the total is exact from the maintained counts per (category, status[, month]),
+ *   per (agency, stage, waiting for review, …) and per end date: no total counts its rows, but
+ *   'Próximos a vencer' together with an agency, a stage or 'Aguardando análise'.
  */
 export async function listServicosPainel(
   db: Db,
@@ -92,7 +94,7 @@ export async function listServicosPainel(
   const denso = !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
   // The parts the GIN index is asked (the tsquery tested on each row found; then its value $2).
   const indice = denso ? undefined : contagem?.indice
-  const { conds, categoriaParam, statusParam, hojeParam } = painelConds(
+  const { conds, categoriaParam, statusParam, orgaoParam, etapaParam, hojeParam } = painelConds(
     filtro,
     tsquery,
     hoje,
@@ -130,7 +132,7 @@ export async function listServicosPainel(
 
   let jump = ''
   let offset = skip ? `OFFSET ${valor(`${param(skip)}::int`)}` : ''
-  // "Órgão" and "Etapa no órgão" are not in the maintained counts: counted from their indexes.
+  // "Órgão" and "Etapa no órgão" are not in the per-month counts: a typed page skips its rows.
   const porProcesso = !!filtro.orgao_id || !!filtro.etapa
   if (skip && !tsquery && !proximos && !filtro.em_analise && !porProcesso) {
     // A typed page: the month holding row `skip` from the per-month counts (newest first), the
@@ -173,23 +175,34 @@ export async function listServicosPainel(
     // Counted once per search and data version (prepareBusca), or here from all the matches
     // (read anyway when the GIN index finds the page).
     if (!denso) total = '(SELECT count(*) FROM m)'
+  } else if ((filtro.em_analise || porProcesso) && !proximos) {
+    // 'Aguardando análise', an agency, a stage: summed from the counts per (agency, stage,
+    // waiting, category, status) (migration 0040).
+    const cf = [
+      ...countFilters('c'),
+      orgaoParam ? `c.orgao_id = ${orgaoParam}::uuid` : '',
+      etapaParam ? `c.etapa = ${etapaParam}::text` : '',
+      filtro.em_analise ? 'c.em_analise' : '',
+    ].filter(Boolean)
+    total = `(SELECT coalesce(sum(c.total), 0) FROM servicos_contagem_filtros c ${where(cf)})`
   } else if (filtro.em_analise || porProcesso) {
-    // 'Aguardando análise': the partial index holds only the services waiting. An agency or a
-    // stage: its index (orgao_id or etapa, then the order) holds only its services.
+    // One of those with 'Próximos a vencer' (no count holds both): counted on the index of the
+    // one that holds only its services (the partial index of 'Aguardando análise'; orgao_id or
+    // etapa, then the order).
     total = `(SELECT count(*) FROM servicos_painel p ${where(conds)})`
   } else if (proximos) {
-    // Months after this one from the maintained counts; the rest of this month counted exactly.
+    // Months after this one from the per-month counts, the rest of this month from the per-day
+    // counts of the end dates (migration 0040).
     const mes = `${hoje.slice(0, 7)}-01`
     const proxMes = addDays(`${hoje.slice(0, 7)}-28`, 4).slice(0, 7) + '-01'
     const cm = ['c.arquivado = false', `c.mes > ${param(mes)}::date`, ...countFilters('c')]
-    const pm = [
-      'p.arquivado = false',
-      `p.vigencia_fim >= ${hojeParam}::date`,
-      `p.vigencia_fim < ${param(proxMes)}::date`,
-      ...countFilters('p'),
+    const cd = [
+      `c.dia >= ${hojeParam}::date`,
+      `c.dia < ${param(proxMes)}::date`,
+      ...countFilters('c'),
     ]
     total = `(SELECT coalesce(sum(c.total), 0) FROM servicos_contagem_mes c ${where(cm)})
-              + (SELECT count(*) FROM servicos_painel p ${where(pm)})`
+              + (SELECT coalesce(sum(c.total), 0) FROM servicos_contagem_vigencia c ${where(cd)})`
   } else {
     total = `(SELECT coalesce(sum(c.total), 0) FROM servicos_contagem c ${where(countFilters('c'))})`
   }
