@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { clientes, servicos, tiposDocumentos, tiposServicos } from '../../db/schema.ts'
 import { palavrasDaBusca, pageResult } from '../../db/sql-helpers.ts'
@@ -28,65 +28,72 @@ const consulta = sql`to_tsquery('simple', ${sql.placeholder('tsq')})`
  * planned at every request they cost more than they run (a page's six joins and the words'
  * statistics), and which one runs is decided here, never by the words' plan.
  *
- * - `total`: up to BUSCA_DOCUMENTOS_LIMITE + 1, from the GIN index's bitmap of every match (3 ms
- *   for a word in 20,000 documents; testing the newest 5,000 documents one by one instead cost
- *   20 ms, their rows scattered over the table);
- * - `caminho`: a word in more documents than the limit walks the order's index
+ * - `gin`: the page of a search in at most BUSCA_DOCUMENTOS_LIMITE documents, with its total:
+ *   the matches from the GIN index (up to the limit plus one, read once: a CTE read twice is
+ *   materialised) sorted by their own columns, which no index of the documents orders (ordered
+ *   by the documents' columns, the planner walked the order's index, filtering, whenever it took
+ *   the words for common ones: 1.3 s for 'certidao 4217' at 1,000,000 services, its 23 documents
+ *   among the oldest);
+ * - `caminho`: a search in more documents than the limit walks the order's index
  *   (`documentos_enviado_idx`) and tests each document's words (`ts_match_vq`, which no index
  *   answers) until the page is full;
- * - `gin`: a rarer one takes its matches from the GIN index (at most the limit, in a subquery
- *   that stops there) and sorts them by their own columns, which no index of the documents
- *   orders: ordered by the documents' columns, the planner walked the order's index, filtering,
- *   whenever it took the words for common ones (1.3 s for 'certidao 4217' at 1,000,000
- *   services, its 23 documents among the oldest).
+ * - `total`: the total alone, up to the limit plus one, when the page has no row (past the end).
  */
 function preparar(db: Db) {
-  const achados = db
-    .select({ id: doc.id, enviado_em: doc.enviado_em })
-    .from(doc)
-    .where(and(sql`${doc.termos} @@ ${consulta}`, isNotNull(doc.enviado_em)))
-    .limit(BUSCA_DOCUMENTOS_LIMITE + 1)
-    .as('achados')
-  const pagina = (walk: boolean) => {
-    const q = db
-      .select({
-        ...documentoDoServico,
-        caminho: versao.caminho,
-        enviado_em: isoTimestamp(versao.created_at),
-        enviado_por: doc.enviado_por,
-        estado: versao.estado,
-      })
+  const filtro = and(sql`${doc.termos} @@ ${consulta}`, isNotNull(doc.enviado_em))
+  const achados = db.$with('achados').as(
+    db
+      .select({ id: doc.id, enviado_em: doc.enviado_em })
       .from(doc)
+      .where(filtro)
+      .limit(BUSCA_DOCUMENTOS_LIMITE + 1),
+  )
+  const colunas = {
+    ...documentoDoServico,
+    caminho: versao.caminho,
+    enviado_em: isoTimestamp(versao.created_at),
+    enviado_por: doc.enviado_por,
+    estado: versao.estado,
+  }
+  const juntos = <T extends PgSelect>(q: T) =>
+    q
       .innerJoin(versao, comVersaoAtual)
       .innerJoin(servicos, eq(servicos.id, doc.servico_id))
       .innerJoin(clientes, eq(clientes.id, servicos.cliente_id))
       .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
       .leftJoin(tiposDocumentos, eq(tiposDocumentos.id, doc.tipo_documento_id))
-      .$dynamic()
-    if (walk)
-      q.where(and(sql`ts_match_vq(${doc.termos}, ${consulta})`, isNotNull(doc.enviado_em)))
-        // As `documentos_enviado_idx` is ordered (NULLS LAST), so that a walk can read it.
-        .orderBy(...ordem(doc))
-    else q.innerJoin(achados, eq(achados.id, doc.id)).orderBy(...ordem(achados))
-    return q
       .limit(PAGE_SIZE)
       .offset(sql.placeholder('offset'))
-      .prepare(walk ? 'documentos_busca_caminho' : 'documentos_busca_gin')
-  }
   return {
+    gin: juntos(
+      db
+        .with(achados)
+        .select({ ...colunas, total: sql<number>`(SELECT count(*)::int FROM ${achados})` })
+        .from(doc)
+        .innerJoin(achados, eq(achados.id, doc.id))
+        .orderBy(...ordem(achados))
+        .$dynamic(),
+    ).prepare('documentos_busca_gin'),
+    caminho: juntos(
+      db
+        .select(colunas)
+        .from(doc)
+        .where(and(sql`ts_match_vq(${doc.termos}, ${consulta})`, isNotNull(doc.enviado_em)))
+        // As `documentos_enviado_idx` is ordered (NULLS LAST), so that a walk can read it.
+        .orderBy(...ordem(doc))
+        .$dynamic(),
+    ).prepare('documentos_busca_caminho'),
     total: db
       .select({ total: sql<number>`count(*)::int` })
       .from(
         db
           .select({ one: sql`1` })
           .from(doc)
-          .where(and(sql`${doc.termos} @@ ${consulta}`, isNotNull(doc.enviado_em)))
+          .where(filtro)
           .limit(BUSCA_DOCUMENTOS_LIMITE + 1)
           .as('d'),
       )
       .prepare('documentos_busca_total'),
-    caminho: pagina(true),
-    gin: pagina(false),
   }
 }
 const preparadas = new WeakMap<Db, ReturnType<typeof preparar>>()
@@ -117,13 +124,23 @@ export async function buscarDocumentos(db: Db, query: ListQuery) {
   let q = preparadas.get(db)
   if (!q) preparadas.set(db, (q = preparar(db)))
   const unica = palavras.length === 1 && palavras[0].length === 1 && lexico.get(palavras[0][0])
-  let total: number
-  if (unica && unica.maior > BUSCA_DOCUMENTOS_LIMITE) total = BUSCA_DOCUMENTOS_LIMITE + 1
-  else if (unica && unica.n === 1) total = unica.maior
-  else [{ total }] = await q.total.execute({ tsq })
+  const offset = (page - 1) * PAGE_SIZE
+  // One word more common than the limit, or a single word: its total from its words' counts.
+  let total =
+    unica && unica.maior > BUSCA_DOCUMENTOS_LIMITE
+      ? BUSCA_DOCUMENTOS_LIMITE + 1
+      : unica && unica.n === 1
+        ? unica.maior
+        : undefined
+  let rows: Awaited<ReturnType<typeof q.caminho.execute>> = []
+  if (total === undefined || total <= BUSCA_DOCUMENTOS_LIMITE) {
+    const achadas = await q.gin.execute({ tsq, offset })
+    total ??= achadas[0]?.total ?? (await q.total.execute({ tsq }))[0].total
+    rows = achadas.map(({ total: _, ...r }) => r)
+  }
   if (!total) return nada
-  const pagina = total > BUSCA_DOCUMENTOS_LIMITE ? q.caminho : q.gin
-  const rows = await pagina.execute({ tsq, offset: (page - 1) * PAGE_SIZE })
+  // More than the limit: the GIN index's first matches are not the newest; the walk finds them.
+  if (total > BUSCA_DOCUMENTOS_LIMITE) rows = await q.caminho.execute({ tsq, offset })
   return pageResult<DocumentoEncontrado>(
     rows.map(({ caminho, ...r }) => ({ ...r, arquivo: arquivoDaChave(caminho) })),
     total,
