@@ -1,5 +1,5 @@
 import type { Db } from './client.ts'
-import { runStatement } from './statements.ts'
+import { runStatement, StatementNames } from './statements.ts'
 
 // A search's typed prefixes read in a words table (the dashboard's `busca_palavras`, migration
 // 0016; the document search's `documentos_palavras`, migration 0041). A prefix becomes the words
@@ -12,6 +12,9 @@ export const PALAVRAS_MAX = 32
 /** What a words table says of a prefix: its words (the first PALAVRAS_MAX), how many, the
  * count of the most frequent one and the sum of their counts. */
 export type Lexico = { n: number; maior: number; soma: number; palavras: string[] | null }
+
+/** One prepared statement per table and caller's columns (`extra`). */
+const nomes = new StatementNames('lexico', 20)
 
 /** Each words table and the column of its counts. */
 const CONTAGEM = { busca_palavras: 'servicos', documentos_palavras: 'documentos' } as const
@@ -38,18 +41,17 @@ export async function leLexico<E extends object>(
   const lexico = new Map<string, Lexico & E>()
   if (!prefixos.length) return lexico
   const contagem = `b.${CONTAGEM[tabela]}`
-  const rows = await runStatement<Lexico & E & { de: string }>(
-    db,
-    `lexico_${tabela}`,
-    `SELECT w.de, count(b.palavra)::int AS n, coalesce(max(${contagem}), 0)::int AS maior,
+  const texto = `SELECT w.de, count(b.palavra)::int AS n, coalesce(max(${contagem}), 0)::int AS maior,
        coalesce(sum(${contagem}), 0)::int AS soma,
        (array_agg(b.palavra ORDER BY b.palavra) FILTER (WHERE b.palavra IS NOT NULL))[1:${PALAVRAS_MAX}] AS palavras${extra ? `, ${extra}` : ''}
      FROM unnest((SELECT $1::text[]), (SELECT $2::text[])) AS w(de, ate)
      LEFT JOIN ${tabela} b ON b.palavra >= w.de AND b.palavra < w.ate AND ${contagem} > 0
-     GROUP BY w.de`,
-    [prefixos, prefixos.map(depoisDoPrefixo)],
-  )
-  for (const { de, ...r } of rows) lexico.set(de, r as unknown as Lexico & E)
+     GROUP BY w.de`
+  const rows = await runStatement<Lexico & E & { de: string }>(db, nomes.nameOf(texto), texto, [
+    prefixos,
+    prefixos.map(depoisDoPrefixo),
+  ])
+  for (const r of rows) lexico.set(r.de, r)
   return lexico
 }
 

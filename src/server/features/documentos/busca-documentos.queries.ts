@@ -108,8 +108,8 @@ const preparadas = new WeakMap<Db, ReturnType<typeof preparar>>()
  * file (`documentos_palavras`, migration 0041) and asked as the words that exist with that start
  * (`termoDoPrefixo`): a prefix none has finds nothing, uncounted, and one word typed whose most
  * common word is in more documents than BUSCA_DOCUMENTOS_LIMITE (or that is one word) has its
- * total from there. Otherwise the total is counted, up to BUSCA_DOCUMENTOS_LIMITE + 1; then the
- * page is read the cheaper way for it (`preparar`).
+ * total from there. Otherwise the page is read from the GIN index's matches with their total (up
+ * to BUSCA_DOCUMENTOS_LIMITE + 1); past the limit the walk reads it instead (`preparar`).
  */
 export async function buscarDocumentos(db: Db, query: ListQuery) {
   const page = query.page ?? 1
