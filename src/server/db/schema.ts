@@ -706,6 +706,11 @@ export const servicosPainel = pgTable(
       .where(sql`${t.arquivado} = false`),
     // A short pending list (64 kB, migration 0017): a search reads all of it.
     index('servicos_painel_termos_idx').using('gin', t.termos).with({ gin_pending_list_limit: 64 }),
+    // Each word beginning with a letter tagged with the row's month of creation ('202511.silva',
+    // migration 0042): a search in many services reads only its newest months' lists.
+    index('servicos_painel_termos_mes_idx')
+      .using('gin', sql`portal_termos_mes(${t.termos}, ${t.created_at})`)
+      .with({ gin_pending_list_limit: 64 }),
   ],
 )
 

@@ -86,6 +86,41 @@ const COMUM = 8
  */
 export const percorre = (n: number, servicos: number) => n * n >= 10 * servicos
 
+/** Fewer matches than this: a page reads them all from the GIN index (at most this many rows). */
+export const MESES_MIN = 200
+/**
+ * In this share of all services or more: a page walks the order's index (at most
+ * PAGE_SIZE / share rows tested for a first page, however many services there are).
+ */
+const MESES_FRACAO_MAX = 0.02
+
+/**
+ * How many of the newest services a page of a search in `n` of `servicos` services (with `linhas`
+ * rows up to the end of the page) reads by month (migration 0042): the newest months holding
+ * about twice the page's rows if the matches are spread as the services are; undefined where
+ * the page reads every match (fewer than MESES_MIN), walks the order's index (a share of
+ * MESES_FRACAO_MAX or more, or more than BUSCA_LIMITE: not counted past it), or would read half
+ * the months anyway. A page the months read short
+ * is read again from every match (`listServicosPainel`): the answer never depends on this.
+ */
+export function servicosDosMeses(n: number, servicos: number, linhas: number) {
+  if (n < MESES_MIN || n >= MESES_FRACAO_MAX * servicos || n > BUSCA_LIMITE) return undefined
+  const alvo = Math.ceil((2 * linhas * servicos) / n)
+  return alvo <= servicos / 2 ? alvo : undefined
+}
+
+/**
+ * A tsquery as the index of words by month asks it (migration 0042), each word (or prefix)
+ * quoted after a '#' that stands for the month ('#.silva' & '#.lic':*) and phrases as plain
+ * AND (the tsquery itself is tested on each row found); undefined when a part is digits (not in
+ * that index).
+ */
+export function modeloDosMeses(tsquery: string) {
+  const partes = tsquery.match(/[a-z0-9]+/g) ?? []
+  if (!partes.length || partes.some((p) => /^[0-9]/.test(p))) return undefined
+  return tsquery.replaceAll('<->', '&').replace(/[a-z0-9]+/g, "'#.$&'")
+}
+
 /**
  * A search read before its page: its tsquery, and its total where the words' counts give it, it
  * is too large for the GIN index (then counted here), or null (the page counts its matches).

@@ -10,7 +10,14 @@ import {
   type ServicosPagina,
   type ServicoListaItem,
 } from '#shared/schemas/servicos.ts'
-import { countBusca, percorre, prepareBusca, totaisDeBusca } from './painel-busca.ts'
+import {
+  countBusca,
+  modeloDosMeses,
+  percorre,
+  prepareBusca,
+  servicosDosMeses,
+  totaisDeBusca,
+} from './painel-busca.ts'
 import { driver, runStatement } from '../../db/statements.ts'
 import { lido, oculto, painelConds, statementName, VERSAO } from './painel-sql.ts'
 
@@ -59,6 +66,7 @@ export async function listServicosPainel(
   db: Db,
   filtro: ServicosFiltro,
   hoje = today(),
+  porMeses = true,
 ): Promise<ServicosPagina> {
   const proximos = filtro.proximos
   const palavras = palavrasDaBusca(filtro.q)
@@ -91,7 +99,19 @@ export async function listServicosPainel(
   }
   // Prepared on PostgreSQL (below): the values as InitPlans. The tsquery, if any, is $1.
   const valor = 'totalCount' in driver(db) ? oculto : lido
-  const denso = !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
+  const direction = filtro.before ? 'before' : filtro.after ? 'after' : undefined
+  const cursor = direction ? decodeCursor((filtro.before ?? filtro.after)!, proximos) : undefined
+  const skip = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE : 0
+  // A search in a few hundred services or more, newest first by a page number: its newest
+  // months from the index of words by month (migration 0042), if its words are all in it.
+  const modelo =
+    tsquery && porMeses && !cursor && !proximos && !contagem!.indice && modeloDosMeses(tsquery)
+  const alvo =
+    modelo && contagem!.n !== null
+      ? servicosDosMeses(contagem!.n, contagem!.servicos, skip + PAGE_SIZE)
+      : undefined
+  const denso =
+    !alvo && !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
   // The parts the GIN index is asked (the tsquery tested on each row found; then its value $2).
   const indice = denso ? undefined : contagem?.indice
   const { conds, categoriaParam, statusParam, orgaoParam, etapaParam, hojeParam } = painelConds(
@@ -103,9 +123,19 @@ export async function listServicosPainel(
     indice,
   )
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
-
-  const direction = filtro.before ? 'before' : filtro.after ? 'after' : undefined
-  const cursor = direction ? decodeCursor((filtro.before ?? filtro.after)!, proximos) : undefined
+  // The months: from the newest, as many as hold `alvo` services (the per-month counts, read
+  // newest first on their index), each asked the words tagged with it; the tsquery itself is
+  // tested on each row found. Its template is the second value.
+  const modeloParam = alvo ? param(modelo) : ''
+  if (alvo)
+    conds[0] = `(${conds[0]}) IS TRUE AND portal_termos_mes(p.termos, p.created_at) @@ (
+      SELECT string_agg('(' || replace(${valor(`${modeloParam}::text`)}, '#', to_char(g, 'YYYYMM')) || ')', ' | ')::tsquery
+      FROM generate_series((SELECT max(mes) FROM servicos_contagem_criacao) AT TIME ZONE 'UTC',
+        coalesce((SELECT mes FROM (
+          SELECT mes, sum(sum(total)) OVER (ORDER BY mes DESC) AS ate FROM servicos_contagem_criacao
+          GROUP BY mes ORDER BY mes DESC) a WHERE ate >= ${valor(`${param(alvo)}::bigint`)} LIMIT 1),
+          (SELECT min(mes) FROM servicos_contagem_criacao)) AT TIME ZONE 'UTC',
+        interval '-1 month') g)`
   const keyCol = proximos ? 'p.vigencia_fim' : 'p.created_at'
   const keyType = proximos ? 'date' : 'timestamptz'
   // Default order: newest first (SPEC §7); 'Próximos a vencer': fewest days first (SPEC §9).
@@ -121,7 +151,6 @@ export async function listServicosPainel(
     )
   }
   const order = reversed ? backward : forward
-  const skip = !cursor && filtro.page > 1 ? (filtro.page - 1) * PAGE_SIZE : 0
 
   const where = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '')
   const countFilters = (alias: string) =>
@@ -173,7 +202,7 @@ export async function listServicosPainel(
   let total = 'NULL::bigint'
   if (tsquery) {
     // Counted once per search and data version (prepareBusca), or here from all the matches
-    // (read anyway when the GIN index finds the page).
+    // (read anyway when the GIN index finds the page; by month, the matches of those months).
     if (!denso) total = '(SELECT count(*) FROM m)'
   } else if ((filtro.em_analise || porProcesso) && !proximos) {
     // 'Aguardando análise', an agency, a stage: summed from the counts per (agency, stage,
@@ -247,14 +276,23 @@ LEFT JOIN LATERAL (
     if (contagem!.versao !== result[0]?.versao) {
       contagem = await prepareBusca(db, filtro, palavras, hoje)
       totaisDeBusca.set(chave, contagem)
+      const novoModelo = alvo && modeloDosMeses(contagem.tsquery)
+      // By month no longer (its words are not all in that index, or it is counted by its page).
+      if (alvo && (!novoModelo || contagem.indice || contagem.n === null))
+        return listServicosPainel(db, filtro, hoje, false)
       // The index asked the whole tsquery if the new reading asks it nothing of its own.
       const novoIndice = indice && (contagem.indice ?? contagem.tsquery)
       if (contagem.tsquery !== tsquery || (indice && novoIndice !== indice)) {
         values[0] = contagem.tsquery
         if (indice) values[1] = novoIndice
+        if (novoModelo) values[Number(modeloParam.slice(1)) - 1] = novoModelo
         result = await runStatement<PainelRow>(db, name, text, values)
       }
     }
+    // The newest months held fewer matches than the page needs (matches not spread as the
+    // services are): the page from every match instead.
+    if (alvo && Number(result[0]?.total) < Math.min(contagem!.n!, skip + PAGE_SIZE))
+      return listServicosPainel(db, filtro, hoje, false)
     if (contagem!.n === null) {
       contagem =
         result[0]?.total == null

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawRows } from '../../db/sql-helpers.ts'
+import { driver } from '../../db/statements.ts'
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { createCategoria, createCliente, createTipoServico } from '#tests/factories.ts'
+import { BUSCA_LIMITE, type ServicosPagina } from '#shared/schemas/servicos.ts'
+import { MESES_MIN, modeloDosMeses, servicosDosMeses } from './painel-busca.ts'
+
+// A search in a few hundred services or more, newest first: its page from its newest months in
+// the index of words by month (migration 0042), read again from every match when those months
+// hold too few. On PGlite and, with TEST_DATABASE_URL, PostgreSQL: every page equals the
+// search's rows in the dashboard's order, whichever way it was read.
+
+let t: TestApp
+let actors: Record<AudienceName, Actor>
+let categoria: { id: string }
+
+const page = async (query: string) => {
+  const res = await actors.admin.inject({ method: 'GET', url: `/api/admin/servicos${query}` })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as ServicosPagina
+}
+
+/** The protocols of a search's rows in the dashboard's order, from the base tables. */
+async function esperados(nome: string, extra = sql``) {
+  const rows = await rawRows<{ protocolo: string }>(
+    t.db,
+    sql`SELECT s.protocolo FROM servicos s JOIN clientes c ON c.id = s.cliente_id
+        WHERE c.nome = ${nome} ${extra} ORDER BY s.created_at DESC, s.id DESC`,
+  )
+  return rows.map((r) => r.protocolo)
+}
+
+/**
+ * How many times this database ran the dashboard's page statements that ask the words by month,
+ * and the others (undefined on PGlite, which prepares nothing to look at).
+ */
+async function execucoes() {
+  const pool = driver(t.db)
+  if (!('totalCount' in pool)) return undefined
+  const conexoes = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()))
+  try {
+    const n = { meses: 0, outras: 0 }
+    for (const conexao of conexoes) {
+      const { rows } = await conexao.query<{ meses: number; outras: number }>(
+        `SELECT coalesce(sum(generic_plans + custom_plans) FILTER (WHERE statement LIKE '%portal_termos_mes%'), 0)::int AS meses,
+                coalesce(sum(generic_plans + custom_plans) FILTER (WHERE statement NOT LIKE '%portal_termos_mes%'), 0)::int AS outras
+         FROM pg_prepared_statements WHERE name LIKE 'painel%'`,
+      )
+      n.meses += rows[0].meses
+      n.outras += rows[0].outras
+    }
+    return n
+  } finally {
+    for (const conexao of conexoes) conexao.release()
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  actors = await createActors(t)
+  categoria = await createCategoria(t.db, { nome: 'Categoria Mensal' })
+  const tipo = await createTipoServico(t.db, { tipo: 'Vistoria Trimestral' })
+  const outro = await createTipoServico(t.db, {
+    tipo: 'Licença Quinzenal',
+    categoria_id: categoria.id,
+  })
+  const zanetti = await createCliente(t.db, { nome: 'Bruna Zanetti Corrêa' })
+  const yamasaki = await createCliente(t.db, { nome: 'Otávio Yamasaki Prado' })
+  const outros = await createCliente(t.db, { nome: 'Cliente Sem Relação' })
+  // 18,000 services over 37 months, one in 60 of Bruna Zanetti (300, spread as the services
+  // are: 1.6 % of all, one in three of them of the category), and 300 of Otávio Yamasaki all in
+  // 2021: older than every other service.
+  await t.db.execute(sql`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo, created_at)
+    SELECT CASE WHEN g % 60 = 0 THEN ${zanetti.id}::uuid ELSE ${outros.id}::uuid END,
+           CASE WHEN g % 180 = 0 THEN ${outro.id}::uuid ELSE ${tipo.id}::uuid END,
+           'MENS-' || g, timestamptz '2023-06-01 00:00+00' + g * interval '90 minutes'
+    FROM generate_series(1, 18000) g`)
+  await t.db.execute(sql`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo, created_at)
+    SELECT ${yamasaki.id}, ${tipo.id}, 'ANT-' || g, timestamptz '2021-01-01 00:00+00' + g * interval '1 day'
+    FROM generate_series(1, 300) g`)
+})
+afterAll(() => t?.close())
+
+describe('a search read by month', () => {
+  it('asks the index of words by month for plain words and prefixes, never for digits', () => {
+    expect(modeloDosMeses('silva & ( licenca | licenciamento )')).toBe(
+      "'#.silva' & ( '#.licenca' | '#.licenciamento' )",
+    )
+    expect(modeloDosMeses('zan:* & sao <-> paulo')).toBe("'#.zan':* & '#.sao' & '#.paulo'")
+    expect(modeloDosMeses('prt <-> 2024:* <-> 0001:*')).toBeUndefined()
+    expect(modeloDosMeses('silva & 4217:*')).toBeUndefined()
+    // Too few matches, too many (a walk), or half the months: not by month.
+    expect(servicosDosMeses(MESES_MIN - 1, 1_000_000, 10)).toBeUndefined()
+    expect(servicosDosMeses(20_000, 1_000_000, 10)).toBeUndefined()
+    expect(servicosDosMeses(BUSCA_LIMITE + 1, 1_000_000, 10)).toBeUndefined() // "more than"
+    expect(servicosDosMeses(BUSCA_LIMITE, 1_000_000, 10)).toBe(2_000)
+    expect(servicosDosMeses(MESES_MIN, 10_000, 600)).toBeUndefined()
+    expect(servicosDosMeses(2_000, 1_000_000, 10)).toBe(10_000)
+  })
+
+  it('gives the newest matches, page by page, typed or walked, with the exact total', async () => {
+    const todos = await esperados('Bruna Zanetti Corrêa')
+    expect(todos).toHaveLength(300)
+    const buscas = ['zanetti', 'Bruna Zan', 'zanetti correa', 'ZANETTI vistoria']
+    const esperado = (busca: string) =>
+      busca.includes('vistoria') ? todos.filter((_, i) => i % 3 !== 0) : todos
+    const q = (busca: string) => `?q=${encodeURIComponent(busca)}`
+    for (const busca of buscas) {
+      let walked = await page(q(busca)) // counted here (kept for the pages below)
+      for (let n = 1; n <= 4; n++) {
+        const nesta = esperado(busca).slice((n - 1) * 10, n * 10)
+        expect(
+          walked.rows.map((r) => r.protocolo),
+          `${busca} walked ${n}`,
+        ).toEqual(nesta)
+        expect(walked.total).toBe(esperado(busca).length)
+        walked = await page(`${q(busca)}&page=${n + 1}&after=${walked.next}`)
+      }
+    }
+    const antes = await execucoes()
+    for (const busca of buscas)
+      for (let n = 1; n <= 4; n++) {
+        const typed = await page(`${q(busca)}&page=${n}`)
+        const nesta = esperado(busca).slice((n - 1) * 10, n * 10)
+        expect(
+          typed.rows.map((r) => r.protocolo),
+          `${busca} page ${n}`,
+        ).toEqual(nesta)
+        expect(typed.total).toBe(esperado(busca).length)
+      }
+    // On PostgreSQL: each of those pages was one statement by month, none read again.
+    const depois = await execucoes()
+    if (antes) expect(depois).toEqual({ meses: antes.meses + 16, outras: antes.outras })
+    for (const busca of buscas) {
+      const ultima = Math.ceil(esperado(busca).length / 10)
+      const fim = await page(`${q(busca)}&page=${ultima}`)
+      expect(fim.rows.map((r) => r.protocolo)).toEqual(esperado(busca).slice((ultima - 1) * 10))
+    }
+    // With the category: a third of them.
+    const comCategoria = await page(`?q=zanetti&categoria_id=${categoria.id}`)
+    const daCategoria = await esperados(
+      'Bruna Zanetti Corrêa',
+      sql`AND s.tipo_servico_id IN (SELECT id FROM tipos_servicos WHERE categoria_id = ${categoria.id})`,
+    )
+    expect(comCategoria.rows.map((r) => r.protocolo)).toEqual(daCategoria.slice(0, 10))
+    expect(comCategoria.total).toBe(100)
+  })
+
+  it('matches all in the oldest months: the newest hold none, and the page reads every match', async () => {
+    const todos = await esperados('Otávio Yamasaki Prado')
+    const antes = await execucoes()
+    const p = await page('?q=yamasaki')
+    expect(p.total).toBe(300)
+    expect(p.rows.map((r) => r.protocolo)).toEqual(todos.slice(0, 10))
+    // On PostgreSQL: by month first (its count is its word's), then from every match.
+    const depois = await execucoes()
+    if (antes) expect(depois).toEqual({ meses: antes.meses + 1, outras: antes.outras + 1 })
+    expect((await page('?q=otavio yama&page=7')).rows.map((r) => r.protocolo)).toEqual(
+      todos.slice(60, 70),
+    )
+  })
+
+  it('follows a change: a new newest match shows first, a renamed client leaves the search', async () => {
+    const zanetti = await rawRows<{ id: string }>(
+      t.db,
+      sql`SELECT id FROM clientes WHERE nome = 'Bruna Zanetti Corrêa'`,
+    )
+    const tipo = await rawRows<{ id: string }>(
+      t.db,
+      sql`SELECT id FROM tipos_servicos WHERE tipo = 'Vistoria Trimestral'`,
+    )
+    await page('?q=zanetti') // counted and kept
+    await t.db.execute(sql`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo)
+      VALUES (${zanetti[0].id}, ${tipo[0].id}, 'MENS-NOVO')`)
+    const depois = await page('?q=zanetti')
+    expect(depois.total).toBe(301)
+    expect(depois.rows[0].protocolo).toBe('MENS-NOVO')
+    expect(depois.rows.map((r) => r.protocolo)).toEqual(
+      (await esperados('Bruna Zanetti Corrêa')).slice(0, 10),
+    )
+    await t.db.execute(sql`UPDATE clientes SET nome = 'Bruna Zanotto' WHERE id = ${zanetti[0].id}`)
+    const renomeada = await page('?q=zanetti')
+    expect(renomeada.total).toBe(0)
+    expect(renomeada.rows).toEqual([])
+    expect((await page('?q=zanotto')).rows[0].protocolo).toBe('MENS-NOVO')
+  })
+})
