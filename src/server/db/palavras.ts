@@ -62,3 +62,93 @@ export function termoDoPrefixo(lexico: Map<string, Lexico>, part: string) {
     return l.palavras.length === 1 ? l.palavras[0] : `(${l.palavras.join(' | ')})`
   return `${part}:*`
 }
+
+/**
+ * The last `max` entries set, by key: a new key past that forgets the oldest one kept (the
+ * first set), so the map stays bounded; setting a key kept already replaces its value in place.
+ * The dashboard keeps its searches' totals in one; the digit estimates below are kept in others.
+ */
+export class TotaisDeBusca<T> {
+  readonly max: number
+  readonly #totais = new Map<string, T>()
+
+  constructor(max: number) {
+    this.max = max
+  }
+
+  get size() {
+    return this.#totais.size
+  }
+
+  get(chave: string) {
+    return this.#totais.get(chave)
+  }
+
+  set(chave: string, contagem: T) {
+    if (!this.#totais.has(chave) && this.#totais.size >= this.max)
+      this.#totais.delete(this.#totais.keys().next().value!)
+    this.#totais.set(chave, contagem)
+  }
+}
+
+/**
+ * A part typed in more than this many times the rows of the rarest part is left to the row test
+ * (the GIN index is asked the others): on the dashboard, a prefix the index would read whole (a
+ * digit part; a letter part with more than PALAVRAS_MAX words); in the documents, any part
+ * beside a digit part (a word in 200,000 documents with a number's prefix beside it: the index
+ * read the word's whole list).
+ */
+export const COMUM = 8
+
+/** The tables whose digit parts are estimated, and which of their rows a search finds. */
+const BUSCADOS = {
+  servicos_painel: '',
+  servicos_tipos_documentos: 'AND p.enviado_em IS NOT NULL',
+} as const
+
+/**
+ * How many rows of a table a digit part typed is the start of a word of (up to the caller's
+ * `limite`), by database, table and part, counted at most every ESTIMATIVA_MS: it only chooses
+ * which parts the GIN index is asked (a stale figure costs time, never a wrong answer: a part
+ * found in no row is counted again at every search, since a row added since would make
+ * "nothing" wrong). Digit words are in no words table (protocol tails: millions at 1,000,000
+ * services). Counting a year reads 10,001 dashboard rows in the one request that does it (870 ms
+ * for '2024' and '0015' at 100,000 services, load average 9), hence an hour.
+ */
+const estimativasDigitos = new WeakMap<Db, TotaisDeBusca<{ n: number; em: number }>>()
+const ESTIMATIVA_MS = 60 * 60_000
+const nomesDigitos = new StatementNames('digitos', 10)
+
+/**
+ * The digit parts' estimates in `tabela` (`estimativasDigitos`), those not kept counted in one
+ * prepared statement (its values as InitPlans), with the caller's own columns (`extra`, read in
+ * the same statement).
+ */
+export async function estimaDigitos<E extends object>(
+  db: Db,
+  tabela: keyof typeof BUSCADOS,
+  partes: string[],
+  limite: number,
+  extra = '',
+) {
+  const agora = Date.now()
+  let estimativas = estimativasDigitos.get(db)
+  if (!estimativas) estimativasDigitos.set(db, (estimativas = new TotaisDeBusca(5000)))
+  const chave = (p: string) => `${tabela}|${p}`
+  const faltam = partes.filter((p) => {
+    const e = estimativas.get(chave(p))
+    return !e || e.n === 0 || agora - e.em >= ESTIMATIVA_MS
+  })
+  const texto = `SELECT (SELECT array_agg((SELECT count(*)::int FROM (
+         SELECT 1 FROM ${tabela} p WHERE p.termos @@ to_tsquery('simple', d || ':*') ${BUSCADOS[tabela]}
+         LIMIT ${limite}) x) ORDER BY i)
+       FROM unnest((SELECT $1::text[])) WITH ORDINALITY AS u(d, i)) AS n${extra ? `, ${extra}` : ''}`
+  const [row] = await runStatement<E & { n: number[] | null }>(
+    db,
+    nomesDigitos.nameOf(texto),
+    texto,
+    [faltam],
+  )
+  faltam.forEach((p, i) => estimativas.set(chave(p), { n: row.n![i], em: agora }))
+  return { ...row, n: new Map(partes.map((p) => [p, estimativas.get(chave(p))!.n])) }
+}

@@ -186,6 +186,20 @@ describe('GET /api/admin/documentos/busca', () => {
     expect(numero.total).toBe(1)
     expect(numero.rows.map((r: { arquivo: string }) => r.arquivo)).toEqual(['ficha-1004.pdf'])
     expect((await buscar(`ficha ${palavra} 100`)).json().total).toBe(7)
+    // The index is asked the number alone there (the word is in 1,005 documents), the whole
+    // search tested on each document it finds: a document with the number and not the word,
+    // and a phrase in the wrong order, are not found.
+    const outro = await createTipoDocumento(t.db, { tipo: `Anexo ${uniqueWord()}` })
+    await createDocumento(t.db, {
+      servico_id: servico.id,
+      tipo_documento_id: outro.id,
+      caminho_arquivo: `${servico.id}/1767261600000-ficha-1004.pdf`,
+    })
+    expect((await buscar(`ficha 1004`)).json().total).toBe(2)
+    expect((await buscar(`${palavra} 1004`)).json().total).toBe(1)
+    expect((await buscar(`ficha-1004 ${palavra}`)).json().total).toBe(1)
+    expect((await buscar(`ficha 1004-${palavra}`)).json().total).toBe(0)
+    expect((await buscar(`${palavra} 99999`)).json().total).toBe(0)
   })
 
   it('the words kept per document equal the words of the documents with a file', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TotaisDeBusca, totaisDeBusca, type Contagem } from './painel-busca.ts'
+import { totaisDeBusca, type Contagem } from './painel-busca.ts'
+import { TotaisDeBusca } from '../../db/palavras.ts'
 
 // The totals of the dashboard's searches, kept by search: a bounded map that forgets the oldest
 // search kept when a new one comes past its bound.
@@ -13,7 +14,7 @@ const contagem = (n: number, versao = '1'): Contagem => ({
 
 describe('TotaisDeBusca', () => {
   it('answers the total kept for a search, and nothing for a search not kept', () => {
-    const totais = new TotaisDeBusca(10)
+    const totais = new TotaisDeBusca<Contagem>(10)
     totais.set('joao|||false|', contagem(3))
     expect(totais.get('joao|||false|')).toEqual(contagem(3))
     expect(totais.get('maria|||false|')).toBeUndefined()
@@ -21,7 +22,7 @@ describe('TotaisDeBusca', () => {
   })
 
   it('a search kept already is replaced in place (a new data version), evicting nothing', () => {
-    const totais = new TotaisDeBusca(2)
+    const totais = new TotaisDeBusca<Contagem>(2)
     totais.set('a', contagem(1))
     totais.set('b', contagem(2))
     totais.set('a', contagem(5, '2'))
@@ -31,7 +32,7 @@ describe('TotaisDeBusca', () => {
   })
 
   it('keeps at most its bound: a new search forgets the oldest one set', () => {
-    const totais = new TotaisDeBusca(3)
+    const totais = new TotaisDeBusca<Contagem>(3)
     for (const k of ['a', 'b', 'c']) totais.set(k, contagem(1))
     // Replacing 'a' keeps its place: it is still the oldest.
     totais.set('a', contagem(9))

@@ -2,7 +2,14 @@ import type { Db } from '../../db/client.ts'
 import { BUSCA_LIMITE, type ServicosFiltro } from '#shared/schemas/servicos.ts'
 import { runStatement } from '../../db/statements.ts'
 import { lido, painelConds, VERSAO } from './painel-sql.ts'
-import { leLexico, prefixosDeLetras, termoDoPrefixo } from '../../db/palavras.ts'
+import {
+  COMUM,
+  estimaDigitos,
+  leLexico,
+  prefixosDeLetras,
+  TotaisDeBusca,
+  termoDoPrefixo,
+} from '../../db/palavras.ts'
 
 // A search of the dashboard before its page: its words (each typed prefix read in the words
 // table, migration 0016), its total, and the totals kept by search and data version.
@@ -31,53 +38,8 @@ export type Contagem = {
   indice?: string
 }
 
-/**
- * The totals of the searches made lately, by search (its tsquery and filters). At most `max`
- * are kept: a new search past that forgets the oldest one kept (the first set), so the map
- * stays bounded; setting a search kept already replaces its total in place.
- */
-export class TotaisDeBusca<T = Contagem> {
-  readonly max: number
-  readonly #totais = new Map<string, T>()
-
-  constructor(max: number) {
-    this.max = max
-  }
-
-  get size() {
-    return this.#totais.size
-  }
-
-  get(chave: string) {
-    return this.#totais.get(chave)
-  }
-
-  set(chave: string, contagem: T) {
-    if (!this.#totais.has(chave) && this.#totais.size >= this.max)
-      this.#totais.delete(this.#totais.keys().next().value!)
-    this.#totais.set(chave, contagem)
-  }
-}
-
-export const totaisDeBusca = new TotaisDeBusca(5000)
-
-/**
- * How many services a digit part typed is the start of a word of (up to BUSCA_LIMITE + 1), by
- * database and part, counted at most every ESTIMATIVA_MS: it only chooses which parts the GIN
- * index is asked (a stale figure costs time, never a wrong answer: a part found in no service is
- * counted again at every search, since a service added since would make "nothing" wrong). Digit
- * words are not in `busca_palavras` (protocol tails: millions at 1,000,000 services). Counting a
- * year reads 10,001 rows in the one request that does it (870 ms for '2024' and '0015' at
- * 100,000 services, load average 9), hence an hour.
- */
-const estimativasDigitos = new WeakMap<Db, TotaisDeBusca<{ n: number; em: number }>>()
-const ESTIMATIVA_MS = 60 * 60_000
-/**
- * A prefix the GIN index would read whole (a digit part; a letter part with more than
- * `PALAVRAS_MAX` words) is left to the row test when it is in more than this many times the
- * services of the rarest part typed.
- */
-const COMUM = 8
+/** The totals of the searches made lately, by search (its tsquery and filters). */
+export const totaisDeBusca = new TotaisDeBusca<Contagem>(5000)
 
 /**
  * Whether a page walks the order's index (a word in many services) rather than sorting every
@@ -150,7 +112,15 @@ export async function prepareBusca(
   const candidatas = [...partes.filter((p) => !cobertas.has(p)), ...pares.map((p) => p.palavra)]
   const digitos =
     partes.length > 1 || pares.length ? candidatas.filter((p) => !/^[a-z]/.test(p)) : []
-  const estimadas = digitos.length ? await estimaDigitos(db, digitos) : undefined
+  const estimadas = digitos.length
+    ? await estimaDigitos<{ servicos: number; versao: string }>(
+        db,
+        'servicos_painel',
+        digitos,
+        BUSCA_LIMITE + 1,
+        `(SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
+      )
+    : undefined
   const estimativa = (p: string) => estimadas?.n.get(p) ?? lexico.get(p)?.soma ?? Infinity
   const lida = (p: string) => termo(p).endsWith(':*') // read whole by the GIN index
   const rara = Math.min(...candidatas.map(estimativa))
@@ -210,33 +180,6 @@ export function paresDeDigitos(parts: string[]) {
       })
   })
   return pares
-}
-
-/**
- * The digit parts' estimates (`estimativasDigitos`), those not kept counted in one statement,
- * with the number of services and the data version then.
- */
-async function estimaDigitos(db: Db, partes: string[]) {
-  const agora = Date.now()
-  let estimativas = estimativasDigitos.get(db)
-  if (!estimativas) estimativasDigitos.set(db, (estimativas = new TotaisDeBusca(5000)))
-  const faltam = partes.filter((p) => {
-    const e = estimativas.get(p)
-    return !e || e.n === 0 || agora - e.em >= ESTIMATIVA_MS
-  })
-  const [row] = await runStatement<{ n: number[] | null; servicos: number; versao: string }>(
-    db,
-    'painel_digitos', // its values as InitPlans (see Valor)
-    `SELECT (SELECT array_agg((SELECT count(*)::int FROM (
-         SELECT 1 FROM servicos_painel p WHERE p.termos @@ to_tsquery('simple', d || ':*')
-         LIMIT ${BUSCA_LIMITE + 1}) x) ORDER BY i)
-       FROM unnest((SELECT $1::text[])) WITH ORDINALITY AS u(d, i)) AS n,
-       (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
-    [faltam],
-  )
-  faltam.forEach((p, i) => estimativas.set(p, { n: row.n![i], em: agora }))
-  const n = new Map(partes.map((p) => [p, estimativas.get(p)!.n]))
-  return { n, servicos: row.servicos, versao: row.versao }
 }
 
 /** A search's total, counted up to BUSCA_LIMITE + 1. */
