@@ -93,12 +93,17 @@ describe('a search read by month', () => {
     expect(modeloDosMeses('prt <-> 2024:* <-> 0001:*')).toBeUndefined()
     expect(modeloDosMeses('silva & 4217:*')).toBeUndefined()
     // Too few matches, too many (a walk), or half the months: not by month.
-    expect(servicosDosMeses(MESES_MIN - 1, 1_000_000, 10)).toBeUndefined()
-    expect(servicosDosMeses(20_000, 1_000_000, 10)).toBeUndefined()
-    expect(servicosDosMeses(BUSCA_LIMITE + 1, 1_000_000, 10)).toBeUndefined() // "more than"
-    expect(servicosDosMeses(BUSCA_LIMITE, 1_000_000, 10)).toBe(2_000)
-    expect(servicosDosMeses(MESES_MIN, 10_000, 600)).toBeUndefined()
-    expect(servicosDosMeses(2_000, 1_000_000, 10)).toBe(10_000)
+    const meses = (n: number | null, servicos: number, linhas: number, estimada?: number) =>
+      servicosDosMeses({ n, servicos, estimada }, linhas)
+    expect(meses(MESES_MIN - 1, 1_000_000, 10)).toBeUndefined()
+    expect(meses(20_000, 1_000_000, 10)).toBeUndefined()
+    expect(meses(null, 1_000_000, 10)).toBeUndefined() // counted by its page
+    expect(meses(BUSCA_LIMITE + 1, 1_000_000, 10)).toBeUndefined() // "more than"
+    expect(meses(BUSCA_LIMITE + 1, 1_000_000, 10, 16_000)).toBe(1_250) // its words' counts
+    expect(meses(BUSCA_LIMITE + 1, 1_000_000, 10, 60_000)).toBeUndefined()
+    expect(meses(BUSCA_LIMITE, 1_000_000, 10)).toBe(2_000)
+    expect(meses(MESES_MIN, 10_000, 600)).toBeUndefined()
+    expect(meses(2_000, 1_000_000, 10)).toBe(10_000)
   })
 
   it('gives the newest matches, page by page, typed or walked, with the exact total', async () => {

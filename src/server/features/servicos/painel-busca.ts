@@ -36,6 +36,11 @@ export type Contagem = {
    * found (`painelConds`). Which parts are asked changes only the cost, never the answer.
    */
   indice?: string
+  /**
+   * One word typed in more than BUSCA_LIMITE services, uncounted: the sum of its words' counts
+   * (`busca_palavras`), what chooses how its page is read (`servicosDosMeses`).
+   */
+  estimada?: number
 }
 
 /** The totals of the searches made lately, by search (its tsquery and filters). */
@@ -57,18 +62,19 @@ export const MESES_MIN = 200
 const MESES_FRACAO_MAX = 0.02
 
 /**
- * How many of the newest services a page of a search in `n` of `servicos` services (with `linhas`
- * rows up to the end of the page) reads by month (migration 0042): the newest months holding
- * about twice the page's rows if the matches are spread as the services are; undefined where
- * the page reads every match (fewer than MESES_MIN), walks the order's index (a share of
- * MESES_FRACAO_MAX or more, or more than BUSCA_LIMITE: not counted past it), or would read half
- * the months anyway. A page the months read short
- * is read again from every match (`listServicosPainel`): the answer never depends on this.
+ * How many of the newest services a page of a counted search (with `linhas` rows up to the end
+ * of the page) reads by month (migration 0042): the newest months holding about twice the
+ * page's rows if its matches are spread as the services are; undefined where the page reads
+ * every match (fewer than MESES_MIN), walks the order's index (a share of MESES_FRACAO_MAX or
+ * more; more than BUSCA_LIMITE and no estimate), or would read half the months anyway. A page
+ * the months read short is read again from every match (`listServicosPainel`): the answer never
+ * depends on this.
  */
-export function servicosDosMeses(n: number, servicos: number, linhas: number) {
-  if (n < MESES_MIN || n >= MESES_FRACAO_MAX * servicos || n > BUSCA_LIMITE) return undefined
-  const alvo = Math.ceil((2 * linhas * servicos) / n)
-  return alvo <= servicos / 2 ? alvo : undefined
+export function servicosDosMeses(c: Pick<Contagem, 'n' | 'servicos' | 'estimada'>, linhas: number) {
+  const n = c.estimada ?? (c.n !== null && c.n <= BUSCA_LIMITE ? c.n : undefined)
+  if (n === undefined || n < MESES_MIN || n >= MESES_FRACAO_MAX * c.servicos) return undefined
+  const alvo = Math.ceil((2 * linhas * c.servicos) / n)
+  return alvo <= c.servicos / 2 ? alvo : undefined
 }
 
 /**
@@ -149,7 +155,8 @@ export async function prepareBusca(
       !filtro.etapa
     const unica = palavras.length === 1 && palavras[0].length === 1 && lexico.get(palavras[0][0])
     if (unica && semFiltros) {
-      if (unica.maior > BUSCA_LIMITE) return { ...unica, n: BUSCA_LIMITE + 1, tsquery }
+      if (unica.maior > BUSCA_LIMITE)
+        return { ...unica, n: BUSCA_LIMITE + 1, tsquery, estimada: unica.soma }
       if (unica.n === 1) return { ...unica, n: unica.maior, tsquery }
     }
     // Too few matches for a walk, whatever the count (no more than its rarest word's services):

@@ -106,10 +106,7 @@ export async function listServicosPainel(
   // months from the index of words by month (migration 0042), if its words are all in it.
   const modelo =
     tsquery && porMeses && !cursor && !proximos && !contagem!.indice && modeloDosMeses(tsquery)
-  const alvo =
-    modelo && contagem!.n !== null
-      ? servicosDosMeses(contagem!.n, contagem!.servicos, skip + PAGE_SIZE)
-      : undefined
+  const alvo = modelo ? servicosDosMeses(contagem!, skip + PAGE_SIZE) : undefined
   const denso =
     !alvo && !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
   // The parts the GIN index is asked (the tsquery tested on each row found; then its value $2).
@@ -125,7 +122,7 @@ export async function listServicosPainel(
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
   // The months: from the newest, as many as hold `alvo` services (the per-month counts, read
   // newest first on their index), each asked the words tagged with it; the tsquery itself is
-  // tested on each row found. Its template is the second value.
+  // tested on each row found. Its template (`modeloDosMeses`) and `alvo` are the last values.
   const modeloParam = alvo ? param(modelo) : ''
   if (alvo)
     conds[0] = `(${conds[0]}) IS TRUE AND portal_termos_mes(p.termos, p.created_at) @@ (
