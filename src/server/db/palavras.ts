@@ -116,7 +116,7 @@ const BUSCADOS = {
  * for '2024' and '0015' at 100,000 services, load average 9), hence an hour.
  */
 const estimativasDigitos = new WeakMap<Db, TotaisDeBusca<{ n: number; em: number }>>()
-const ESTIMATIVA_MS = 60 * 60_000
+export const ESTIMATIVA_MS = 60 * 60_000
 const nomesDigitos = new StatementNames('digitos', 10)
 
 /**

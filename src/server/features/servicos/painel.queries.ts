@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/servicos.ts'
 import {
   countBusca,
+  mesDeCorte,
   modeloDosMeses,
   percorre,
   prepareBusca,
@@ -107,8 +108,9 @@ export async function listServicosPainel(
   const modelo =
     tsquery && porMeses && !cursor && !proximos && !contagem!.indice && modeloDosMeses(tsquery)
   const alvo = modelo ? servicosDosMeses(contagem!, skip + PAGE_SIZE) : undefined
+  const corte = alvo ? await mesDeCorte(db, alvo) : undefined
   const denso =
-    !alvo && !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
+    !corte && !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
   // The parts the GIN index is asked (the tsquery tested on each row found; then its value $2).
   const indice = denso ? undefined : contagem?.indice
   const { conds, categoriaParam, statusParam, orgaoParam, etapaParam, hojeParam } = painelConds(
@@ -120,19 +122,15 @@ export async function listServicosPainel(
     indice,
   )
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
-  // The months: from the newest, as many as hold `alvo` services (the per-month counts, read
-  // newest first on their index), each asked the words tagged with it; the tsquery itself is
-  // tested on each row found. Its template (`modeloDosMeses`) and `alvo` are the last values.
-  const modeloParam = alvo ? param(modelo) : ''
-  if (alvo)
+  // The months: every one from the newest that exists (on the per-month counts' index) back to
+  // `corte`, each asked the words tagged with it; the tsquery itself is tested on each row
+  // found. Its template (`modeloDosMeses`) and `corte` are the last values.
+  const modeloParam = corte ? param(modelo) : ''
+  if (corte)
     conds[0] = `(${conds[0]}) IS TRUE AND portal_termos_mes(p.termos, p.created_at) @@ (
       SELECT string_agg('(' || replace(${valor(`${modeloParam}::text`)}, '#', to_char(g, 'YYYYMM')) || ')', ' | ')::tsquery
       FROM generate_series((SELECT max(mes) FROM servicos_contagem_criacao) AT TIME ZONE 'UTC',
-        coalesce((SELECT mes FROM (
-          SELECT mes, sum(sum(total)) OVER (ORDER BY mes DESC) AS ate FROM servicos_contagem_criacao
-          GROUP BY mes ORDER BY mes DESC) a WHERE ate >= ${valor(`${param(alvo)}::bigint`)} LIMIT 1),
-          (SELECT min(mes) FROM servicos_contagem_criacao)) AT TIME ZONE 'UTC',
-        interval '-1 month') g)`
+        ${valor(`${param(corte)}::timestamp`)}, interval '-1 month') g)`
   const keyCol = proximos ? 'p.vigencia_fim' : 'p.created_at'
   const keyType = proximos ? 'date' : 'timestamptz'
   // Default order: newest first (SPEC §7); 'Próximos a vencer': fewest days first (SPEC §9).
@@ -273,9 +271,9 @@ LEFT JOIN LATERAL (
     if (contagem!.versao !== result[0]?.versao) {
       contagem = await prepareBusca(db, filtro, palavras, hoje)
       totaisDeBusca.set(chave, contagem)
-      const novoModelo = alvo && modeloDosMeses(contagem.tsquery)
+      const novoModelo = corte && modeloDosMeses(contagem.tsquery)
       // By month no longer (its words are not all in that index, or it is counted by its page).
-      if (alvo && (!novoModelo || contagem.indice || contagem.n === null))
+      if (corte && (!novoModelo || contagem.indice || contagem.n === null))
         return listServicosPainel(db, filtro, hoje, false)
       // The index asked the whole tsquery if the new reading asks it nothing of its own.
       const novoIndice = indice && (contagem.indice ?? contagem.tsquery)
@@ -288,7 +286,7 @@ LEFT JOIN LATERAL (
     }
     // The newest months held fewer matches than the page needs (matches not spread as the
     // services are): the page from every match instead.
-    if (alvo && Number(result[0]?.total) < Math.min(contagem!.n!, skip + PAGE_SIZE))
+    if (corte && Number(result[0]?.total) < Math.min(contagem!.n!, skip + PAGE_SIZE))
       return listServicosPainel(db, filtro, hoje, false)
     if (contagem!.n === null) {
       contagem =
