@@ -122,15 +122,18 @@ export async function listServicosPainel(
     indice,
   )
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
-  // The months: every one from the newest that exists (on the per-month counts' index) back to
-  // `corte`, each asked the words tagged with it; the tsquery itself is tested on each row
-  // found. Its template (`modeloDosMeses`) and `corte` are the last values.
+  // The months: every one since `corte` that holds services now (on the per-month counts'
+  // index; a month without any costs the index a lookup per word). The index is asked each
+  // month's words apart (`@@ ANY`: one OR over the months required no word, and tested every
+  // row of any month's words against all of them; migration 0043); the tsquery itself is tested
+  // on each row found. Its template (`modeloDosMeses`) and `corte` are the last values.
   const modeloParam = corte ? param(modelo) : ''
   if (corte)
-    conds[0] = `(${conds[0]}) IS TRUE AND portal_termos_mes(p.termos, p.created_at) @@ (
-      SELECT string_agg('(' || replace(${valor(`${modeloParam}::text`)}, '#', to_char(g, 'YYYYMM')) || ')', ' | ')::tsquery
-      FROM generate_series((SELECT max(mes) FROM servicos_contagem_criacao) AT TIME ZONE 'UTC',
-        ${valor(`${param(corte)}::timestamp`)}, interval '-1 month') g)`
+    conds[0] = `(${conds[0]}) IS TRUE AND portal_termos_mes(p.termos, p.created_at) @@ ANY ((
+      SELECT array_agg(replace(${valor(`${modeloParam}::text`)}, '#', to_char(m.mes AT TIME ZONE 'UTC', 'YYYYMM'))::tsquery)
+      FROM (SELECT mes FROM servicos_contagem_criacao
+        WHERE mes >= ${valor(`${param(corte)}::timestamp`)} AT TIME ZONE 'UTC'
+        GROUP BY mes HAVING sum(total) > 0) m)::tsquery[])`
   const keyCol = proximos ? 'p.vigencia_fim' : 'p.created_at'
   const keyType = proximos ? 'date' : 'timestamptz'
   // Default order: newest first (SPEC §7); 'Próximos a vencer': fewest days first (SPEC §9).
