@@ -68,6 +68,16 @@ function preparar(db: Db) {
     enviado_por: doc.enviado_por,
     estado: versao.estado,
   }
+  // The page of the matches, before any join: each match joined to five tables, then sorted,
+  // cost 2.8 ms more at 1,000,000 services for '4217' (111 documents) than at 100,000 (11).
+  const pagina = db.$with('pagina').as(
+    db
+      .select({ id: achados.id, enviado_em: achados.enviado_em })
+      .from(achados)
+      .orderBy(...ordem(achados))
+      .limit(PAGE_SIZE)
+      .offset(sql.placeholder('offset')),
+  )
   const juntos = <T extends PgSelect>(q: T) =>
     q
       .innerJoin(versao, comVersaoAtual)
@@ -75,16 +85,14 @@ function preparar(db: Db) {
       .innerJoin(clientes, eq(clientes.id, servicos.cliente_id))
       .innerJoin(tiposServicos, eq(tiposServicos.id, servicos.tipo_servico_id))
       .leftJoin(tiposDocumentos, eq(tiposDocumentos.id, doc.tipo_documento_id))
-      .limit(PAGE_SIZE)
-      .offset(sql.placeholder('offset'))
   return {
     gin: juntos(
       db
-        .with(achados)
+        .with(achados, pagina)
         .select({ ...colunas, total: sql<number>`(SELECT count(*)::int FROM ${achados})` })
         .from(doc)
-        .innerJoin(achados, eq(achados.id, doc.id))
-        .orderBy(...ordem(achados))
+        .innerJoin(pagina, eq(pagina.id, doc.id))
+        .orderBy(...ordem(pagina))
         .$dynamic(),
     ).prepare('documentos_busca_gin'),
     caminho: juntos(
@@ -94,6 +102,8 @@ function preparar(db: Db) {
         .where(and(sql`ts_match_vq(${doc.termos}, ${consulta})`, isNotNull(doc.enviado_em)))
         // As `documentos_enviado_idx` is ordered (NULLS LAST), so that a walk can read it.
         .orderBy(...ordem(doc))
+        .limit(PAGE_SIZE)
+        .offset(sql.placeholder('offset'))
         .$dynamic(),
     ).prepare('documentos_busca_caminho'),
     total: db
