@@ -71,12 +71,14 @@ beforeAll(async () => {
   const yamasaki = await createCliente(t.db, { nome: 'Otávio Yamasaki Prado' })
   const outros = await createCliente(t.db, { nome: 'Cliente Sem Relação' })
   // 18,000 services over 37 months, one in 60 of Bruna Zanetti (300, spread as the services
-  // are: 1.6 % of all, one in three of them of the category), and 300 of Otávio Yamasaki all in
-  // 2021: older than every other service.
+  // are: 1.6 % of all, one in three of them of the category), one in 90 with the agency's
+  // number 58317 in its protocol (200, spread too), and 300 of Otávio Yamasaki all in 2021:
+  // older than every other service.
   await t.db.execute(sql`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo, created_at)
     SELECT CASE WHEN g % 60 = 0 THEN ${zanetti.id}::uuid ELSE ${outros.id}::uuid END,
            CASE WHEN g % 180 = 0 THEN ${outro.id}::uuid ELSE ${tipo.id}::uuid END,
-           'MENS-' || g, timestamptz '2023-06-01 00:00+00' + g * interval '90 minutes'
+           'MENS-' || g || CASE WHEN g % 90 = 45 THEN '-58317' ELSE '' END,
+           timestamptz '2023-06-01 00:00+00' + g * interval '90 minutes'
     FROM generate_series(1, 18000) g`)
   await t.db.execute(sql`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo, created_at)
     SELECT ${yamasaki.id}, ${tipo.id}, 'ANT-' || g, timestamptz '2021-01-01 00:00+00' + g * interval '1 day'
@@ -85,13 +87,18 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 describe('a search read by month', () => {
-  it('asks the index of words by month for plain words and prefixes, never for digits', () => {
+  it('asks the index of words by month for words and prefixes, digits from three on', () => {
     expect(modeloDosMeses('silva & ( licenca | licenciamento )')).toBe(
       "'#.silva' & ( '#.licenca' | '#.licenciamento' )",
     )
     expect(modeloDosMeses('zan:* & sao <-> paulo')).toBe("'#.zan':* & '#.sao' & '#.paulo'")
-    expect(modeloDosMeses('prt <-> 2024:* <-> 0001:*')).toBeUndefined()
-    expect(modeloDosMeses('silva & 4217:*')).toBeUndefined()
+    expect(modeloDosMeses('4217:*')).toBe("'#.4217':*")
+    expect(modeloDosMeses('silva & 421:*')).toBe("'#.silva' & '#.421':*")
+    // That index keeps the words that begin with a digit by their first four characters.
+    expect(modeloDosMeses('prot <-> 0004217:*')).toBe("'#.prot' & '#.0004':*")
+    // A part that begins with a digit and has two characters: its words are not in that index.
+    expect(modeloDosMeses('17:*')).toBeUndefined()
+    expect(modeloDosMeses('silva & 4a:*')).toBeUndefined()
     // Too few matches, too many (a walk), or half the months: not by month.
     const meses = (n: number | null, servicos: number, linhas: number, estimada?: number) =>
       servicosDosMeses({ n, servicos, estimada }, linhas)
@@ -152,6 +159,63 @@ describe('a search read by month', () => {
     )
     expect(comCategoria.rows.map((r) => r.protocolo)).toEqual(daCategoria.slice(0, 10))
     expect(comCategoria.total).toBe(100)
+  })
+
+  it('finds a protocol fragment by month too, and a two-digit one from every match', async () => {
+    const protocolos = async (regex: string) =>
+      (
+        await rawRows<{ protocolo: string }>(
+          t.db,
+          sql`SELECT protocolo FROM servicos WHERE protocolo ~ ${regex}
+              ORDER BY created_at DESC, id DESC`,
+        )
+      ).map((r) => r.protocolo)
+    // '8317': the 200 with 58317, and MENS-8317 (a digit group's tail or its start).
+    const todos = await protocolos('8317')
+    expect(todos).toHaveLength(201)
+    expect(todos).toContain('MENS-8317')
+    await page('?q=8317') // counted here (kept for the pages below)
+    const antes = await execucoes()
+    for (let n = 1; n <= 4; n++) {
+      const typed = await page(`?q=8317&page=${n}`)
+      expect(
+        typed.rows.map((r) => r.protocolo),
+        `page ${n}`,
+      ).toEqual(todos.slice((n - 1) * 10, n * 10))
+      expect(typed.total).toBe(201)
+    }
+    // On PostgreSQL: each of those pages was one statement by month, none read again.
+    const depois = await execucoes()
+    if (antes) expect(depois).toEqual({ meses: antes.meses + 4, outras: antes.outras })
+    const ultima = await page('?q=8317&page=21')
+    expect(ultima.rows.map((r) => r.protocolo)).toEqual(todos.slice(200))
+    // Two digits ('17' of 58317, of MENS-17, MENS-1170, …): not by month, the same rows.
+    const dezessete = await protocolos('17')
+    const p17 = await page('?q=17&page=2')
+    expect(p17.rows.map((r) => r.protocolo)).toEqual(dezessete.slice(10, 20))
+  })
+
+  it('reads every match when the window of months holds only a few of the page', async () => {
+    // 200 services of 2020 and 3 of the newest month with the number 55501: the page by month
+    // finds 3 of its 10, so it is read again from every match.
+    const cliente = await createCliente(t.db, { nome: 'Empresa Numerada' })
+    const tipo = await rawRows<{ id: string }>(
+      t.db,
+      sql`SELECT id FROM tipos_servicos WHERE tipo = 'Vistoria Trimestral'`,
+    )
+    await t.db.execute(sql`INSERT INTO servicos (cliente_id, tipo_servico_id, protocolo, created_at)
+      SELECT ${cliente.id}, ${tipo[0].id}, CASE WHEN g <= 3 THEN 'NOVO-55501-' ELSE 'ANTIGO-55501-' END || g,
+             CASE WHEN g <= 3 THEN timestamptz '2026-06-29 00:00+00' + g * interval '1 minute'
+                  ELSE timestamptz '2020-01-01 00:00+00' + g * interval '1 day' END
+      FROM generate_series(1, 203) g`)
+    const p = await page('?q=55501')
+    expect(p.total).toBe(203)
+    expect(p.rows.map((r) => r.protocolo)).toEqual([
+      'NOVO-55501-3',
+      'NOVO-55501-2',
+      'NOVO-55501-1',
+      ...Array.from({ length: 7 }, (_, i) => `ANTIGO-55501-${203 - i}`),
+    ])
   })
 
   it('matches all in the oldest months: the newest hold none, and the page reads every match', async () => {

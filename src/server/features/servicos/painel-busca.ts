@@ -79,6 +79,14 @@ export function servicosDosMeses(c: Pick<Contagem, 'n' | 'servicos' | 'estimada'
 }
 
 /**
+ * How much wider than the estimate (`servicosDosMeses`) the window of months a page may ask is:
+ * the months are asked newest first until the page is full (`listServicosPainel`), so a wider
+ * window costs only its list of months where the estimate holds, and keeps the page by month
+ * where the matches are not spread as the services are (a protocol fragment: numbers in a row).
+ */
+export const JANELA = 4
+
+/**
  * The services created per UTC month, newest first, with their running sum, by database, read
  * at most every ESTIMATIVA_MS (summing the per-month counts at every page cost 1 ms of its
  * 2 at 1,000,000 services). Stale, it only moves which months a page asks first: the page asks
@@ -107,15 +115,21 @@ export async function mesDeCorte(db: Db, alvo: number) {
 }
 
 /**
- * A tsquery as the index of words by month asks it (migration 0042), each word (or prefix)
- * quoted after a '#' that stands for the month ('#.silva' & '#.lic':*) and phrases as plain
- * AND (the tsquery itself is tested on each row found); undefined when a part is digits (not in
- * that index).
+ * A tsquery as the index of words by month asks it (migrations 0042, 0044), each word (or
+ * prefix) quoted after a '#' that stands for the month ('#.silva' & '#.lic':*) and phrases as
+ * plain AND; a part that begins with a digit is asked by its first four characters, as that
+ * index keeps such words ('42170':* → '#.4217':*). The tsquery itself is tested on each row
+ * found. Undefined when a part begins with a digit and has fewer than three characters (those
+ * words are not in that index).
  */
 export function modeloDosMeses(tsquery: string) {
   const partes = tsquery.match(/[a-z0-9]+/g) ?? []
-  if (!partes.length || partes.some((p) => /^[0-9]/.test(p))) return undefined
-  return tsquery.replaceAll('<->', '&').replace(/[a-z0-9]+/g, "'#.$&'")
+  if (!partes.length || partes.some((p) => /^[0-9]/.test(p) && p.length < 3)) return undefined
+  return tsquery
+    .replaceAll('<->', '&')
+    .replace(/([a-z0-9]+)(:\*)?/g, (_, w: string, prefixo = '') =>
+      /^[0-9]/.test(w) ? `'#.${w.slice(0, 4)}':*` : `'#.${w}'${prefixo}`,
+    )
 }
 
 /**

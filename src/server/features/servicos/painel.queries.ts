@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/servicos.ts'
 import {
   countBusca,
+  JANELA,
   mesDeCorte,
   modeloDosMeses,
   percorre,
@@ -108,7 +109,7 @@ export async function listServicosPainel(
   const modelo =
     tsquery && porMeses && !cursor && !proximos && !contagem!.indice && modeloDosMeses(tsquery)
   const alvo = modelo ? servicosDosMeses(contagem!, skip + PAGE_SIZE) : undefined
-  const corte = alvo ? await mesDeCorte(db, alvo) : undefined
+  const corte = alvo ? await mesDeCorte(db, JANELA * alvo) : undefined
   const denso =
     !corte && !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
   // The parts the GIN index is asked (the tsquery tested on each row found; then its value $2).
@@ -123,17 +124,22 @@ export async function listServicosPainel(
   )
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
   // The months: every one since `corte` that holds services now (on the per-month counts'
-  // index; a month without any costs the index a lookup per word). The index is asked each
-  // month's words apart (`@@ ANY`: one OR over the months required no word, and tested every
-  // row of any month's words against all of them; migration 0043); the tsquery itself is tested
-  // on each row found. Its template (`modeloDosMeses`) and `corte` are the last values.
+  // index), newest first, each asked for its words (its template: `modeloDosMeses`) and the
+  // tsquery tested on each row found, one month after another until the page is full: the
+  // months' order is the page's (a month is its rows' creation, UTC), so the sort is by month
+  // (incremental) and stops there. `OFFSET 0` keeps each month a lookup of that index (not a
+  // join the planner would turn into one scan of all). A window wider than the estimate then
+  // costs nothing where the matches are spread as the services are, and holds the page where
+  // they are not (a protocol fragment: numbers in a row, the newest a few months back).
   const modeloParam = corte ? param(modelo) : ''
-  if (corte)
-    conds[0] = `(${conds[0]}) IS TRUE AND portal_termos_mes(p.termos, p.created_at) @@ ANY ((
-      SELECT array_agg(replace(${valor(`${modeloParam}::text`)}, '#', to_char(m.mes AT TIME ZONE 'UTC', 'YYYYMM'))::tsquery)
-      FROM (SELECT mes FROM servicos_contagem_criacao
-        WHERE mes >= ${valor(`${param(corte)}::timestamp`)} AT TIME ZONE 'UTC'
-        GROUP BY mes HAVING sum(total) > 0) m)::tsquery[])`
+  if (corte) conds[0] = `(${conds[0]}) IS TRUE`
+  const meses = corte
+    ? `(SELECT mes, replace(${valor(`${modeloParam}::text`)}, '#', to_char(mes AT TIME ZONE 'UTC', 'YYYYMM'))::tsquery AS q
+      FROM servicos_contagem_criacao WHERE mes >= ${valor(`${param(corte)}::timestamp`)} AT TIME ZONE 'UTC'
+      GROUP BY mes HAVING sum(total) > 0 ORDER BY mes DESC) mm
+    CROSS JOIN LATERAL (SELECT p.servico_id, p.created_at FROM servicos_painel p
+      WHERE portal_termos_mes(p.termos, p.created_at) @@ mm.q AND ${conds.join(' AND ')} OFFSET 0) p`
+    : ''
   const keyCol = proximos ? 'p.vigencia_fim' : 'p.created_at'
   const keyType = proximos ? 'date' : 'timestamptz'
   // Default order: newest first (SPEC §7); 'Próximos a vencer': fewest days first (SPEC §9).
@@ -200,8 +206,8 @@ export async function listServicosPainel(
   let total = 'NULL::bigint'
   if (tsquery) {
     // Counted once per search and data version (prepareBusca), or here from all the matches
-    // (read anyway when the GIN index finds the page; by month, the matches of those months).
-    if (!denso) total = '(SELECT count(*) FROM m)'
+    // (read anyway when the GIN index finds the page; by month: counted already).
+    if (!denso && !corte) total = '(SELECT count(*) FROM m)'
   } else if ((filtro.em_analise || porProcesso) && !proximos) {
     // 'Aguardando análise', an agency, a stage: summed from the counts per (agency, stage,
     // waiting, category, status) (migration 0040).
@@ -234,14 +240,14 @@ export async function listServicosPainel(
     total = `(SELECT coalesce(sum(c.total), 0) FROM servicos_contagem c ${where(countFilters('c'))})`
   }
 
-  let source = 'servicos_painel p'
-  if (tsquery && !denso) {
+  let source = corte ? meses : 'servicos_painel p'
+  if (tsquery && !denso && !corte) {
     jump = `m AS MATERIALIZED (SELECT p.servico_id, p.created_at, p.vigencia_fim FROM servicos_painel p ${where(conds)}), `
     source = 'm p'
   }
   const text = `WITH ${jump}pagina AS (
   SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(tsquery && !denso ? pageConds.filter((c) => !conds.includes(c)) : pageConds)}
-  ORDER BY ${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE} ${offset}
+  ORDER BY ${corte ? 'mm.mes DESC, ' : ''}${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE} ${offset}
 )
 SELECT (${total})::int AS total, ${VERSAO} AS versao, r.*
 FROM (SELECT 1) AS um
@@ -287,9 +293,10 @@ LEFT JOIN LATERAL (
         result = await runStatement<PainelRow>(db, name, text, values)
       }
     }
-    // The newest months held fewer matches than the page needs (matches not spread as the
-    // services are): the page from every match instead.
-    if (corte && Number(result[0]?.total) < Math.min(contagem!.n!, skip + PAGE_SIZE))
+    // The months since `corte` held fewer matches than the page needs (matches older than the
+    // services' spread): the page from every match instead.
+    const linhas = Math.min(PAGE_SIZE, contagem!.n! - skip)
+    if (corte && linhas > 0 && !result[linhas - 1]?.id)
       return listServicosPainel(db, filtro, hoje, false)
     if (contagem!.n === null) {
       contagem =
