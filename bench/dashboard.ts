@@ -90,6 +90,9 @@ const SEARCHES = [
   { name: 'a common first name', q: 'ana' },
   { name: 'two words', q: 'silva licen' },
   { name: 'a protocol fragment', q: '4217' },
+  // The start of a number, typed before the rest: thousands of services at 1,000,000, in runs
+  // of numbers in a row (4210-4219, 42100-42199, ...), not spread as the services are.
+  { name: "a protocol number's first digits", q: '421' },
   // A protocol with its year as copied from the agency's letter (half of the bench's services
   // have one: 2024, 2025 or 2026 in four formats, a sixth of all services per year).
   { name: 'a protocol with its year', q: 'PRT-2024-0001' },
