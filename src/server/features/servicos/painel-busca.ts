@@ -64,12 +64,13 @@ const MESES_FRACAO_MAX = 0.02
 
 /**
  * How many of the newest services a page of a counted search (with `linhas` rows up to the end
- * of the page) reads by month (migration 0042): the newest months holding about twice the
- * page's rows if its matches are spread as the services are; undefined where the page reads
- * every match (fewer than MESES_MIN), walks the order's index (a share of MESES_FRACAO_MAX or
- * more; more than BUSCA_LIMITE and no estimate), or would read half the months anyway. A page
- * the months read short is read again from every match (`listServicosPainel`): the answer never
- * depends on this.
+ * of the page) is expected to read by month (migration 0042): the newest months holding about
+ * twice the page's rows if its matches are spread as the services are (the page may ask up to
+ * JANELA times as many, newest first, and stops when it is full); undefined where the page
+ * reads every match (fewer than MESES_MIN), walks the order's index (a share of
+ * MESES_FRACAO_MAX or more; more than BUSCA_LIMITE and no estimate), or would be expected to
+ * read half the months. A page the months read short is read again from every match
+ * (`listServicosPainel`): the answer never depends on this.
  */
 export function servicosDosMeses(c: Pick<Contagem, 'n' | 'servicos' | 'estimada'>, linhas: number) {
   const n = c.estimada ?? (c.n !== null && c.n <= BUSCA_LIMITE ? c.n : undefined)
@@ -95,8 +96,8 @@ export const JANELA = 4
 const mesesPorBanco = new WeakMap<Db, { em: number; meses: { mes: string; ate: number }[] }>()
 
 /**
- * The oldest month (its first day, 'YYYY-MM-DD') a page by month asks (`servicosDosMeses`): the
- * newest that holds, with the months after it, `alvo` services; or the oldest of all.
+ * The oldest month (its first day, 'YYYY-MM-DD') a page by month may ask (`servicosDosMeses`,
+ * JANELA): the newest that holds, with the months after it, `alvo` services; or the oldest of all.
  */
 export async function mesDeCorte(db: Db, alvo: number) {
   let lidos = mesesPorBanco.get(db)
