@@ -79,3 +79,15 @@ export function variedTerms() {
   for (let i = 0; terms.length < 200; i++) terms.push(`${FIRST[i]} ${LAST[(i * 7) % LAST.length]}`)
   return terms
 }
+
+/**
+ * The digits case: every fragment of three and four digits (11,000, '0042' too), as analysts type
+ * a protocol's number, in a spread order (7919 is prime to 11,000, so each comes once a round).
+ * More than the totals the server keeps (5,000): each request is a search it has not read.
+ */
+export function digitTerms() {
+  return Array.from({ length: 11_000 }, (_, i) => {
+    const k = (i * 7919) % 11_000
+    return k < 1000 ? String(k).padStart(3, '0') : String(k - 1000).padStart(4, '0')
+  })
+}

@@ -60,7 +60,17 @@ import {
 import { medirJob, type JobRow } from './avisos-job.ts'
 import { primeiraPaginaSozinho } from './pg-sozinho.ts'
 import { stopServer } from './servidor.ts'
-import { CATEGORIAS, DOCS, EMPRESAS, FIRST, LAST, TIPOS, UFS, variedTerms } from './dados.ts'
+import {
+  CATEGORIAS,
+  digitTerms,
+  DOCS,
+  EMPRESAS,
+  FIRST,
+  LAST,
+  TIPOS,
+  UFS,
+  variedTerms,
+} from './dados.ts'
 
 // BENCH_DB: another database name, so two people tuning on one server do not drop each other's.
 const PG_DB = process.env.BENCH_DB ?? `portal_bench${PG_DB_SUFFIX}`
@@ -127,6 +137,7 @@ type Case = {
 // ---- the data set ----
 
 const VARIED = variedTerms()
+const DIGITOS = digitTerms()
 /** The stages of the bench's processes, weighted (20): most in analysis, few decided. */
 const ETAPAS_BENCH = [
   ...Array<Etapa>(2).fill('em_preparacao'),
@@ -579,7 +590,10 @@ async function writeLoad(base: string, cookie: string, exp: Expect) {
   return { wps: ok / ((Date.now() - t0) / 1000), errors }
 }
 
-/** Every maintained count (and the search's words, migration 0016) against the base tables: 0 means exact. */
+/**
+ * Every maintained count (and the search's words and digits' starts, migrations 0016 and 0045)
+ * against the base tables: 0 means exact.
+ */
 async function consistency(db: Db) {
   const res = (await db.execute(
     sql.raw(`SELECT
@@ -631,6 +645,12 @@ async function consistency(db: Db) {
         UNION ALL
         (SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0
          EXCEPT SELECT w COLLATE "C", count(*)::int FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w)) d) +
+      (SELECT count(*) FROM (
+        (SELECT d, count(*)::int FROM servicos_painel, unnest(busca_digitos_de(termos)) d GROUP BY d
+         EXCEPT SELECT prefixo, servicos FROM busca_digitos WHERE servicos <> 0)
+        UNION ALL
+        (SELECT prefixo, servicos FROM busca_digitos WHERE servicos <> 0
+         EXCEPT SELECT d, count(*)::int FROM servicos_painel, unnest(busca_digitos_de(termos)) d GROUP BY d)) g) +
       (SELECT count(*) FROM (
         (SELECT orgao_id, etapa, documentos_em_analise > 0, categoria_id, status_id, count(*)::int FROM servicos_painel GROUP BY 1, 2, 3, 4, 5
          EXCEPT SELECT orgao_id, etapa, em_analise, categoria_id, status_id, total FROM servicos_contagem_filtros WHERE total <> 0)
@@ -687,9 +707,10 @@ async function benchDatabase(
       }
       const searchUrl = (q: string) => `/api/admin/servicos?q=${encodeURIComponent(q)}`
       let next = 0
+      let nextDigits = 0
       const cases: (
         | Case
-        | { name: string; url: () => string; expect?: undefined }
+        | { name: string; url: () => string; expect?: undefined; novas?: boolean }
         | DocumentosCase
         | CalendarioCase
       )[] = [
@@ -721,6 +742,12 @@ async function benchDatabase(
           name: `varied: ${VARIED.length} terms, a new one each request`,
           url: () => searchUrl(VARIED[next++ % VARIED.length]),
         },
+        {
+          // Not read before the load: its first reading (the total) is what it measures.
+          name: `digits: ${DIGITOS.length.toLocaleString('en-US')} fragments of three and four digits, a new one each request`,
+          url: () => searchUrl(DIGITOS[nextDigits++ % DIGITOS.length]),
+          novas: true,
+        },
         ...PROCESSO_CASES.map((c) => ({ name: c.name, ...exp.processo[c.name] })),
         ...CALENDARIO_CASES.map((c): CalendarioCase => ({ ...c, calendario: true })),
         ...DOC_SEARCHES.map((c) => ({
@@ -733,7 +760,8 @@ async function benchDatabase(
         if ('calendario' in c) await checkCalendario(base, cookie, c)
         else if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
         else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
-        else for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
+        else if (!('novas' in c))
+          for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
         const low = await load(base, cookie, c.url, 4)
         const cpu0 = cpuMs(child.pid!)
         const high = await load(base, cookie, c.url, 50)

@@ -100,10 +100,14 @@ export class TotaisDeBusca<T> {
  */
 export const COMUM = 8
 
-/** The tables whose digit parts are estimated, and which of their rows a search finds. */
+/**
+ * The tables whose digit parts are estimated: which of their rows a search finds, and where a
+ * part of three or four digits is counted already (the dashboard's `busca_digitos`, migration
+ * 0045: read there, no row counted).
+ */
 const BUSCADOS = {
-  servicos_painel: '',
-  servicos_tipos_documentos: 'AND p.enviado_em IS NOT NULL',
+  servicos_painel: { linhas: '', inicios: 'busca_digitos' },
+  servicos_tipos_documentos: { linhas: 'AND p.enviado_em IS NOT NULL', inicios: undefined },
 } as const
 
 /**
@@ -112,7 +116,7 @@ const BUSCADOS = {
  * which parts the GIN index is asked (a stale figure costs time, never a wrong answer: a part
  * found in no row is counted again at every search, since a row added since would make
  * "nothing" wrong). Digit words are in no words table (protocol tails: millions at 1,000,000
- * services). Counting a year reads 10,001 dashboard rows in the one request that does it (870 ms
+ * services); only their starts of three and four digits are kept (`BUSCADOS`). Counting a year reads 10,001 dashboard rows in the one request that does it (870 ms
  * for '2024' and '0015' at 100,000 services, load average 9), hence an hour.
  */
 const estimativasDigitos = new WeakMap<Db, TotaisDeBusca<{ n: number; em: number }>>()
@@ -139,9 +143,16 @@ export async function estimaDigitos<E extends object>(
     const e = estimativas.get(chave(p))
     return !e || e.n === 0 || agora - e.em >= ESTIMATIVA_MS
   })
-  const texto = `SELECT (SELECT array_agg((SELECT count(*)::int FROM (
-         SELECT 1 FROM ${tabela} p WHERE p.termos @@ to_tsquery('simple', d || ':*') ${BUSCADOS[tabela]}
-         LIMIT ${limite}) x) ORDER BY i)
+  const { linhas, inicios } = BUSCADOS[tabela]
+  const contadas = `(SELECT count(*)::int FROM (
+         SELECT 1 FROM ${tabela} p WHERE p.termos @@ to_tsquery('simple', d || ':*') ${linhas}
+         LIMIT ${limite}) x)`
+  const texto = `SELECT (SELECT array_agg(${
+    inicios
+      ? `CASE WHEN d ~ '^[0-9]{3,4}$' THEN least(coalesce(
+           (SELECT servicos FROM ${inicios} WHERE prefixo = d), 0), ${limite}) ELSE ${contadas} END`
+      : contadas
+  } ORDER BY i)
        FROM unnest((SELECT $1::text[])) WITH ORDINALITY AS u(d, i)) AS n${extra ? `, ${extra}` : ''}`
   const [row] = await runStatement<E & { n: number[] | null }>(
     db,

@@ -807,6 +807,17 @@ export const buscaPalavras = pgTable('busca_palavras', {
 })
 
 /**
+ * The first three and four digits of the dashboard search's words that begin with a digit (a
+ * protocol's numbers and their tails), each with the number of services that have a word with
+ * that start (kept by the triggers of migration 0045): a search of three or four digits alone
+ * reads its exact total here instead of counting its matches.
+ */
+export const buscaDigitos = pgTable('busca_digitos', {
+  prefixo: text('prefixo').primaryKey(),
+  servicos: integer('servicos').notNull(),
+})
+
+/**
  * The same for the analysts' document search: every word that begins with a letter of the
  * documents with a file, and how many documents it is a word of (migration 0041).
  */

@@ -39,7 +39,8 @@ export type Contagem = {
   indice?: string
   /**
    * One word typed in more than BUSCA_LIMITE services, uncounted: the sum of its words' counts
-   * (`busca_palavras`), what chooses how its page is read (`servicosDosMeses`).
+   * (`busca_palavras`), or its services (`busca_digitos`: three or four digits), what chooses
+   * how its page is read (`servicosDosMeses`).
    */
   estimada?: number
 }
@@ -153,6 +154,29 @@ export async function prepareBusca(
   )
   const termo = (part: string) => termoDoPrefixo(lexico, part)
   const tsquery = palavras.map((parts) => parts.map(termo).join(' <-> ')).join(' & ')
+  const semFiltros =
+    !filtro.categoria_id &&
+    !filtro.status_id &&
+    !filtro.em_analise &&
+    !filtro.proximos &&
+    !filtro.orgao_id &&
+    !filtro.etapa
+  // Three or four digits alone ('421', '2024') and no other filter: the services that have a
+  // word with that start, kept by the words' triggers (`busca_digitos`, migration 0045), are its
+  // total, exact, with no match read (counting them read up to 10,001 rows from the table).
+  const [unicaParte] = palavras.length === 1 && palavras[0].length === 1 ? palavras[0] : []
+  if (semFiltros && /^[0-9]{3,4}$/.test(unicaParte ?? '')) {
+    const [inicio] = await runStatement<Omit<Contagem, 'tsquery'> & { n: number }>(
+      db,
+      'busca_digitos',
+      `SELECT coalesce((SELECT servicos FROM busca_digitos WHERE prefixo = $1), 0)::int AS n,
+         (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
+      [unicaParte],
+    )
+    return inicio.n > BUSCA_LIMITE
+      ? { ...inicio, n: BUSCA_LIMITE + 1, tsquery, estimada: inicio.n }
+      : { ...inicio, tsquery }
+  }
   // Several parts and one of them digits ('PRT-2024-0001', '0011/2026'): how many services each
   // part is in, to ask the GIN index for the rare ones only. Two digit parts in a row
   // ('2024/0015') are asked as their pair's word (migration 0039) and tested on the rows found.
@@ -190,13 +214,6 @@ export async function prepareBusca(
     // A word that no service has: nothing to count.
     if ([...lexico.values()].some((l) => l.n === 0)) return { ...algum, n: 0, tsquery }
     // One word and no other filter: its words' counts may be its total.
-    const semFiltros =
-      !filtro.categoria_id &&
-      !filtro.status_id &&
-      !filtro.em_analise &&
-      !filtro.proximos &&
-      !filtro.orgao_id &&
-      !filtro.etapa
     const unica = palavras.length === 1 && palavras[0].length === 1 && lexico.get(palavras[0][0])
     if (unica && semFiltros) {
       if (unica.maior > BUSCA_LIMITE)

@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientes, servicos } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
 import { createCliente, createServico, createTipoServico } from '#tests/factories.ts'
-import type { ServicosFiltro, ServicosPagina } from '#shared/schemas/servicos.ts'
-import { palavrasDaBusca } from '../../db/sql-helpers.ts'
+import { BUSCA_LIMITE, type ServicosFiltro, type ServicosPagina } from '#shared/schemas/servicos.ts'
+import { estimaDigitos } from '../../db/palavras.ts'
+import { palavrasDaBusca, rawRows } from '../../db/sql-helpers.ts'
 import { paresDeDigitos, prepareBusca } from './painel-busca.ts'
 
 // A protocol typed with its year, as copied from the agency's letter ('PRT-2024-0001',
@@ -155,5 +158,120 @@ describe('a protocol typed with its year', () => {
     const p = await q('PRT-2024-0777')
     expect(p.total).toBe(1)
     expect(p.rows.map((r) => r.protocolo)).toEqual(['PRT-2024-0777'])
+  })
+})
+
+describe('three or four digits alone (migration 0045)', () => {
+  const hoje = '2026-11-27'
+  const busca = (texto: string, extra: Partial<ServicosFiltro> = {}) =>
+    prepareBusca(t.db, { ...filtro(texto), ...extra }, palavrasDaBusca(texto), hoje)
+  /** The services the GIN index finds for a digit prefix: the truth the kept counts must equal. */
+  const achados = async (prefixo: string) =>
+    (
+      await rawRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM servicos_painel WHERE termos @@ to_tsquery('simple', ${prefixo} || ':*')`,
+      )
+    )[0].n
+  /** Kept starts whose count is not what the index finds, and starts a service has that are not kept. */
+  const diferencas = async () =>
+    (
+      await rawRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM (
+          SELECT b.prefixo FROM busca_digitos b
+          WHERE b.servicos <> (SELECT count(*) FROM servicos_painel p
+                               WHERE p.termos @@ to_tsquery('simple', b.prefixo || ':*'))
+          UNION ALL
+          SELECT DISTINCT left(w, k) FROM servicos_painel, unnest(tsvector_to_array(termos)) w,
+            generate_series(3, 4) k
+          WHERE left(w, k) ~ '^[0-9]+$' AND length(w) >= k
+            AND NOT EXISTS (SELECT 1 FROM busca_digitos b WHERE b.prefixo = left(w, k) AND b.servicos > 0)) d`,
+      )
+    )[0].n
+
+  it('the kept starts stay exact through inserts, protocol and name changes, rollbacks and deletes', async () => {
+    expect(await diferencas()).toBe(0)
+    const posto = await createCliente(t.db, { nome: 'Posto 3030 Ltda' })
+    const a = await createServico(t.db, {
+      cliente_id: posto.id,
+      tipo_servico_id: tipo.id,
+      protocolo: 'ZX-9876543',
+    })
+    await createServico(t.db, {
+      cliente_id: posto.id,
+      tipo_servico_id: tipo.id,
+      protocolo: 'ZX-98',
+    })
+    expect(await diferencas()).toBe(0)
+    expect((await q('987')).total).toBe(1)
+    expect((await q('303')).total).toBe(2)
+    expect((await q('765')).total).toBe(1) // a run of the protocol's digits (its tail)
+    // A protocol changed: its old starts go, the new ones come.
+    await t.db
+      .update(servicos)
+      .set({ protocolo: 'ZX-5556667' })
+      .where(sql`id = ${a.id}`)
+    expect((await q('987')).total).toBe(0)
+    expect((await q('5556')).total).toBe(1)
+    // A client renamed: the digits of its name move with both services.
+    await t.db
+      .update(clientes)
+      .set({ nome: 'Posto 4040 Ltda' })
+      .where(sql`id = ${posto.id}`)
+    expect((await q('303')).total).toBe(0)
+    expect((await q('4040')).total).toBe(2)
+    expect(await diferencas()).toBe(0)
+    // A service created in a transaction that rolls back counts nothing.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await createServico(tx as never, { cliente_id: posto.id, protocolo: 'ZX-5559' })
+        throw new Error('desfaz')
+      }),
+    ).rejects.toThrow('desfaz')
+    expect((await q('555')).total).toBe(1)
+    await t.db.delete(servicos).where(sql`id = ${a.id}`)
+    expect((await q('555')).total).toBe(0)
+    expect((await q('404')).total).toBe(1)
+    expect(await diferencas()).toBe(0)
+  })
+
+  it('the total is the kept count, no match counted (longer digits, a filter: counted); beside other parts, the estimate', async () => {
+    for (const d of ['0001', '001', '202', '2024', '1017']) {
+      const contagem = await busca(d)
+      expect(contagem.n, d).toBe(await achados(d))
+      expect(contagem.indice, d).toBeUndefined()
+    }
+    expect((await q('2024')).total).toBe(await achados('2024'))
+    // Read from the kept count: a count moved by hand is what the search answers (then put back).
+    await t.db.execute(
+      sql`UPDATE busca_digitos SET servicos = servicos + 20000 WHERE prefixo = '202'`,
+    )
+    try {
+      expect(await busca('202')).toMatchObject({
+        n: BUSCA_LIMITE + 1,
+        estimada: (await achados('202')) + 20000,
+      })
+      // Five digits, or three with another filter: their matches counted, as before.
+      expect((await busca('20240')).n).toBe(await achados('20240'))
+      expect((await busca('202', { categoria_id: tipo.id })).n).toBe(0)
+      // Beside other parts, a part of three or four digits is estimated from the kept count too
+      // (up to the estimate's limit), a longer one from its matches.
+      const limite = BUSCA_LIMITE + 1
+      const estimativas = await estimaDigitos(t.db, 'servicos_painel', ['202', '20240'], limite)
+      expect(estimativas.n).toEqual(
+        new Map([
+          ['202', limite],
+          ['20240', await achados('20240')],
+        ]),
+      )
+    } finally {
+      await t.db.execute(
+        sql`UPDATE busca_digitos SET servicos = servicos - 20000 WHERE prefixo = '202'`,
+      )
+    }
+    expect((await estimaDigitos(t.db, 'servicos_painel', ['1017'], 5)).n.get('1017')).toBe(
+      Math.min(5, await achados('1017')),
+    )
   })
 })
