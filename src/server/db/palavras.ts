@@ -116,8 +116,9 @@ const BUSCADOS = {
  * which parts the GIN index is asked (a stale figure costs time, never a wrong answer: a part
  * found in no row is counted again at every search, since a row added since would make
  * "nothing" wrong). Digit words are in no words table (protocol tails: millions at 1,000,000
- * services); only their starts of three and four digits are kept (`BUSCADOS`). Counting a year reads 10,001 dashboard rows in the one request that does it (870 ms
- * for '2024' and '0015' at 100,000 services, load average 9), hence an hour.
+ * services); only the dashboard's starts of three and four digits are kept (`BUSCADOS`).
+ * Counting a part reads up to 10,001 rows in the one request that does it ('2024' and '0015'
+ * took 870 ms at 100,000 services, load average 9, before their starts were kept), hence an hour.
  */
 const estimativasDigitos = new WeakMap<Db, TotaisDeBusca<{ n: number; em: number }>>()
 export const ESTIMATIVA_MS = 60 * 60_000

@@ -135,8 +135,9 @@ export function modeloDosMeses(tsquery: string) {
 }
 
 /**
- * A search read before its page: its tsquery, and its total where the words' counts give it, it
- * is too large for the GIN index (then counted here), or null (the page counts its matches).
+ * A search read before its page: its tsquery, and its total where the words' counts or the
+ * digits' starts give it, it is too large for the GIN index (then counted here), or null (the
+ * page counts its matches).
  */
 export async function prepareBusca(
   db: Db,
