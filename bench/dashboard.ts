@@ -591,8 +591,8 @@ async function writeLoad(base: string, cookie: string, exp: Expect) {
 }
 
 /**
- * Every maintained count (and the search's words and digits' starts, migrations 0016 and 0045)
- * against the base tables: 0 means exact.
+ * Every maintained count (and the search's words, the digits' starts and their services,
+ * migrations 0016, 0045 and 0046) against the base tables: 0 means exact.
  */
 async function consistency(db: Db) {
   const res = (await db.execute(
@@ -651,6 +651,12 @@ async function consistency(db: Db) {
         UNION ALL
         (SELECT prefixo, servicos FROM busca_digitos WHERE servicos <> 0
          EXCEPT SELECT d, count(*)::int FROM servicos_painel, unnest(busca_digitos_de(termos)) d GROUP BY d)) g) +
+      (SELECT count(*) FROM (
+        (SELECT d, created_at, servico_id FROM servicos_painel, unnest(busca_digitos_de(termos)) d WHERE length(d) = 4
+         EXCEPT ALL SELECT prefixo, created_at, servico_id FROM busca_digitos_servicos)
+        UNION ALL
+        (SELECT prefixo, created_at, servico_id FROM busca_digitos_servicos
+         EXCEPT ALL SELECT d, created_at, servico_id FROM servicos_painel, unnest(busca_digitos_de(termos)) d WHERE length(d) = 4)) h) +
       (SELECT count(*) FROM (
         (SELECT orgao_id, etapa, documentos_em_analise > 0, categoria_id, status_id, count(*)::int FROM servicos_painel GROUP BY 1, 2, 3, 4, 5
          EXCEPT SELECT orgao_id, etapa, em_analise, categoria_id, status_id, total FROM servicos_contagem_filtros WHERE total <> 0)

@@ -818,6 +818,21 @@ export const buscaDigitos = pgTable('busca_digitos', {
 })
 
 /**
+ * The services that have a word beginning with each four digits of `busca_digitos`, in the
+ * dashboard's order (kept by the same triggers, migration 0046): a search of four digits alone
+ * reads its page here, ten entries of the key, however many services have those digits.
+ */
+export const buscaDigitosServicos = pgTable(
+  'busca_digitos_servicos',
+  {
+    prefixo: text('prefixo').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    servico_id: uuid('servico_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.prefixo, t.created_at, t.servico_id] })],
+)
+
+/**
  * The same for the analysts' document search: every word that begins with a letter of the
  * documents with a file, and how many documents it is a word of (migration 0041).
  */

@@ -161,7 +161,7 @@ describe('a search read by month', () => {
     expect(comCategoria.total).toBe(100)
   })
 
-  it('finds a protocol fragment by month too, and a two-digit one from every match', async () => {
+  it('finds a protocol fragment by month too (four digits alone: their kept services), and a two-digit one from every match', async () => {
     const protocolos = async (regex: string) =>
       (
         await rawRows<{ protocolo: string }>(
@@ -170,25 +170,38 @@ describe('a search read by month', () => {
               ORDER BY created_at DESC, id DESC`,
         )
       ).map((r) => r.protocolo)
-    // '8317': the 200 with 58317, and MENS-8317 (a digit group's tail or its start).
-    const todos = await protocolos('8317')
-    expect(todos).toHaveLength(201)
-    expect(todos).toContain('MENS-8317')
-    await page('?q=8317') // counted here (kept for the pages below)
+    // '58317': the 200 with that number (its first four digits are the index's key).
+    const todos = await protocolos('58317')
+    expect(todos).toHaveLength(200)
+    await page('?q=58317') // counted here (kept for the pages below)
     const antes = await execucoes()
     for (let n = 1; n <= 4; n++) {
-      const typed = await page(`?q=8317&page=${n}`)
+      const typed = await page(`?q=58317&page=${n}`)
       expect(
         typed.rows.map((r) => r.protocolo),
         `page ${n}`,
       ).toEqual(todos.slice((n - 1) * 10, n * 10))
-      expect(typed.total).toBe(201)
+      expect(typed.total).toBe(200)
     }
     // On PostgreSQL: each of those pages was one statement by month, none read again.
     const depois = await execucoes()
     if (antes) expect(depois).toEqual({ meses: antes.meses + 4, outras: antes.outras })
-    const ultima = await page('?q=8317&page=21')
-    expect(ultima.rows.map((r) => r.protocolo)).toEqual(todos.slice(200))
+    const ultima = await page('?q=58317&page=20')
+    expect(ultima.rows.map((r) => r.protocolo)).toEqual(todos.slice(190))
+    // Four digits alone ('8317': the 200 and MENS-8317, a digit group's tail or its start): the
+    // page is the kept services with that start (migration 0046), one statement, not by month.
+    const oitos = await protocolos('8317')
+    expect(oitos).toHaveLength(201)
+    expect(oitos).toContain('MENS-8317')
+    const antesDigitos = await execucoes()
+    for (const n of [1, 2, 21]) {
+      const typed = await page(`?q=8317&page=${n}`)
+      expect(typed.rows.map((r) => r.protocolo)).toEqual(oitos.slice((n - 1) * 10, n * 10))
+      expect(typed.total).toBe(201)
+    }
+    const depoisDigitos = await execucoes()
+    if (antesDigitos)
+      expect(depoisDigitos).toEqual({ meses: antesDigitos.meses, outras: antesDigitos.outras + 3 })
     // Two digits ('17' of 58317, of MENS-17, MENS-1170, …): not by month, the same rows.
     const dezessete = await protocolos('17')
     const p17 = await page('?q=17&page=2')

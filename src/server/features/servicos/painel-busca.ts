@@ -43,6 +43,11 @@ export type Contagem = {
    * how its page is read (`servicosDosMeses`).
    */
   estimada?: number
+  /**
+   * Four digits alone, no other filter: the page reads the services kept with that start
+   * (`busca_digitos_servicos`, migration 0046) in the dashboard's order, not the matches.
+   */
+  inicio?: string
 }
 
 /** The totals of the searches made lately, by search (its tsquery and filters). */
@@ -174,9 +179,8 @@ export async function prepareBusca(
          (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
       [unicaParte],
     )
-    return inicio.n > BUSCA_LIMITE
-      ? { ...inicio, n: BUSCA_LIMITE + 1, tsquery, estimada: inicio.n }
-      : { ...inicio, tsquery }
+    const lida = { ...inicio, tsquery, inicio: unicaParte.length === 4 ? unicaParte : undefined }
+    return inicio.n > BUSCA_LIMITE ? { ...lida, n: BUSCA_LIMITE + 1, estimada: inicio.n } : lida
   }
   // Several parts and one of them digits ('PRT-2024-0001', '0011/2026'): how many services each
   // part is in, to ask the GIN index for the rare ones only. Two digit parts in a row

@@ -54,7 +54,9 @@ type PainelRow = ServicoListaItem & { total: number | null; versao: string; k: s
  *   (or be a run of the protocol's digits), accents and case ignored; the GIN index on the
  *   words finds rare ones, the order's index finds common ones (chosen from the search's count,
  *   not by the planner: every shape is prepared once). The total is counted up to
- *   BUSCA_LIMITE + 1 ("mais de 10.000" beyond).
+ *   BUSCA_LIMITE + 1 ("mais de 10.000" beyond). Three or four digits alone read their total
+ *   from the kept starts (`busca_digitos`), four their page from the services kept with that
+ *   start (`busca_digitos_servicos`).
  * - Next/previous pages are keyset positions (`after`/`before`): page 4,000 costs what page 2
  *   costs. A typed page number of the default order jumps through the per-month counts
  *   (`servicos_contagem_criacao`), then that month's per-day counts (`servicos_contagem_dia`),
@@ -94,6 +96,10 @@ export async function listServicosPainel(
     totaisDeBusca.set(chave, contagem)
   }
   const tsquery = contagem?.tsquery
+  // Four digits alone: the page from the services kept with that start, in the page's order
+  // (migration 0046); any other search asks the read model's GIN index its tsquery.
+  const inicio = contagem?.inicio
+  const indexada = inicio ? undefined : tsquery
   const values: unknown[] = []
   const param = (v: unknown) => {
     values.push(v)
@@ -107,21 +113,22 @@ export async function listServicosPainel(
   // A search in a few hundred services or more, newest first by a page number: its newest
   // months from the index of words by month (migration 0042), if its words are all in it.
   const modelo =
-    tsquery && porMeses && !cursor && !proximos && !contagem!.indice && modeloDosMeses(tsquery)
+    indexada && porMeses && !cursor && !proximos && !contagem!.indice && modeloDosMeses(indexada)
   const alvo = modelo ? servicosDosMeses(contagem!, skip + PAGE_SIZE) : undefined
   const corte = alvo ? await mesDeCorte(db, JANELA * alvo) : undefined
   const denso =
-    !corte && !!contagem && contagem.n !== null && percorre(contagem.n, contagem.servicos)
+    !corte && !!indexada && contagem!.n !== null && percorre(contagem!.n, contagem!.servicos)
   // The parts the GIN index is asked (the tsquery tested on each row found; then its value $2).
   const indice = denso ? undefined : contagem?.indice
   const { conds, categoriaParam, statusParam, orgaoParam, etapaParam, hojeParam } = painelConds(
     filtro,
-    tsquery,
+    indexada,
     hoje,
     param,
     valor,
     indice,
   )
+  if (inicio) conds.push(`p.prefixo = ${valor(`${param(inicio)}::text`)}`)
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
   // The months: every one since `corte` that holds services now (on the per-month counts'
   // index), newest first, each asked for its words (its template: `modeloDosMeses`) and the
@@ -207,7 +214,7 @@ export async function listServicosPainel(
   if (tsquery) {
     // Counted once per search and data version (prepareBusca), or here from all the matches
     // (read anyway when the GIN index finds the page; by month: counted already).
-    if (!denso && !corte) total = '(SELECT count(*) FROM m)'
+    if (indexada && !denso && !corte) total = '(SELECT count(*) FROM m)'
   } else if ((filtro.em_analise || porProcesso) && !proximos) {
     // 'Aguardando análise', an agency, a stage: summed from the counts per (agency, stage,
     // waiting, category, status) (migration 0040).
@@ -240,13 +247,13 @@ export async function listServicosPainel(
     total = `(SELECT coalesce(sum(c.total), 0) FROM servicos_contagem c ${where(countFilters('c'))})`
   }
 
-  let source = corte ? meses : 'servicos_painel p'
-  if (tsquery && !denso && !corte) {
+  let source = corte ? meses : inicio ? 'busca_digitos_servicos p' : 'servicos_painel p'
+  if (indexada && !denso && !corte) {
     jump = `m AS MATERIALIZED (SELECT p.servico_id, p.created_at, p.vigencia_fim FROM servicos_painel p ${where(conds)}), `
     source = 'm p'
   }
   const text = `WITH ${jump}pagina AS (
-  SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(tsquery && !denso ? pageConds.filter((c) => !conds.includes(c)) : pageConds)}
+  SELECT p.servico_id, ${keyCol} AS k FROM ${source} ${where(indexada && !denso ? pageConds.filter((c) => !conds.includes(c)) : pageConds)}
   ORDER BY ${corte ? 'mm.mes DESC, ' : ''}${keyCol} ${order}, p.servico_id ${order} LIMIT ${PAGE_SIZE} ${offset}
 )
 SELECT (${total})::int AS total, ${VERSAO} AS versao, r.*

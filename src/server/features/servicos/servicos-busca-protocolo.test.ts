@@ -173,12 +173,18 @@ describe('three or four digits alone (migration 0045)', () => {
         sql`SELECT count(*)::int AS n FROM servicos_painel WHERE termos @@ to_tsquery('simple', ${prefixo} || ':*')`,
       )
     )[0].n
-  /** Kept starts whose count is not what the index finds, and starts a service has that are not kept. */
+  /**
+   * Kept starts whose count is not what the index finds, starts a service has that are not
+   * kept, and kept (start, service) entries that are not a service's four-digit start or missing.
+   */
   const diferencas = async () =>
     (
       await rawRows<{ n: number }>(
         t.db,
-        sql`SELECT count(*)::int AS n FROM (
+        sql`WITH certos AS (
+          SELECT DISTINCT left(w, 4) AS prefixo, p.created_at, p.servico_id
+          FROM servicos_painel p, unnest(tsvector_to_array(p.termos)) w WHERE left(w, 4) ~ '^[0-9]{4}$')
+        SELECT count(*)::int AS n FROM (
           SELECT b.prefixo FROM busca_digitos b
           WHERE b.servicos <> (SELECT count(*) FROM servicos_painel p
                                WHERE p.termos @@ to_tsquery('simple', b.prefixo || ':*'))
@@ -186,7 +192,15 @@ describe('three or four digits alone (migration 0045)', () => {
           SELECT DISTINCT left(w, k) FROM servicos_painel, unnest(tsvector_to_array(termos)) w,
             generate_series(3, 4) k
           WHERE left(w, k) ~ '^[0-9]+$' AND length(w) >= k
-            AND NOT EXISTS (SELECT 1 FROM busca_digitos b WHERE b.prefixo = left(w, k) AND b.servicos > 0)) d`,
+            AND NOT EXISTS (SELECT 1 FROM busca_digitos b WHERE b.prefixo = left(w, k) AND b.servicos > 0)
+          UNION ALL
+          -- Each service with each of its four-digit starts (migration 0046), no more, no less.
+          SELECT prefixo FROM (
+            (SELECT prefixo, created_at, servico_id FROM busca_digitos_servicos
+             EXCEPT ALL SELECT * FROM certos)
+            UNION ALL
+            (SELECT * FROM certos
+             EXCEPT ALL SELECT prefixo, created_at, servico_id FROM busca_digitos_servicos)) e) d`,
       )
     )[0].n
 
@@ -273,5 +287,74 @@ describe('three or four digits alone (migration 0045)', () => {
     expect((await estimaDigitos(t.db, 'servicos_painel', ['1017'], 5)).n.get('1017')).toBe(
       Math.min(5, await achados('1017')),
     )
+  })
+
+  it('four digits alone: each page, typed or by position, is the kept services in the order, as the index finds them', async () => {
+    const outro = await createCliente(t.db, { nome: 'Cerâmica Serra Azul' })
+    // 23 services with a word that starts '7341' (whole, a tail, before a year), some created at
+    // the same instant (the order is then the id's), and two that are not.
+    const protocolosDe = [
+      ...Array.from({ length: 18 }, (_, i) => `TX-7341${i}`),
+      'PROT-0097341',
+      '7341/2024',
+      'IEMA-2025/73419',
+      'TX-7341-B',
+      'TX-7341-C',
+      'TX-7342',
+      'TX-734',
+    ]
+    for (const [i, protocolo] of protocolosDe.entries())
+      await createServico(t.db, {
+        cliente_id: outro.id,
+        tipo_servico_id: tipo.id,
+        protocolo,
+        created_at: new Date(Date.UTC(2025, 5, 1 + (i % 9), 12)),
+      })
+    const ordem = async () =>
+      (
+        await rawRows<{ id: string }>(
+          t.db,
+          sql`SELECT servico_id AS id FROM servicos_painel
+            WHERE termos @@ to_tsquery('simple', '7341:*') ORDER BY created_at DESC, servico_id DESC`,
+        )
+      ).map((r) => r.id)
+    const certos = await ordem()
+    expect(certos).toHaveLength(23)
+    const contagem = await busca('7341')
+    expect(contagem).toMatchObject({ n: 23, inicio: '7341' })
+    expect((await busca('734')).inicio).toBeUndefined() // three digits: counts only
+    const pagina = async (extra = '') => {
+      const res = await actors.admin.inject({
+        method: 'GET',
+        url: `/api/admin/servicos?q=7341${extra}`,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json() as ServicosPagina
+    }
+    const p1 = await pagina()
+    expect(p1).toMatchObject({ total: 23, pages: 3, total_limitado: false })
+    expect(p1.rows.map((r) => r.id)).toEqual(certos.slice(0, 10))
+    const p3 = await pagina('&page=3')
+    expect(p3.rows.map((r) => r.id)).toEqual(certos.slice(20))
+    const p2 = await pagina(`&page=2&after=${p1.next}`)
+    expect(p2.rows.map((r) => r.id)).toEqual(certos.slice(10, 20))
+    expect((await pagina(`&page=1&before=${p2.prev}`)).rows.map((r) => r.id)).toEqual(
+      certos.slice(0, 10),
+    )
+    // The page is read from the kept entries: one taken out by hand is not on it (put back).
+    const [primeiro] = certos
+    await t.db.execute(
+      sql`DELETE FROM busca_digitos_servicos WHERE prefixo = '7341' AND servico_id = ${primeiro}`,
+    )
+    try {
+      expect((await pagina()).rows.map((r) => r.id)).toEqual(certos.slice(1, 11))
+    } finally {
+      await t.db.execute(
+        sql`INSERT INTO busca_digitos_servicos (prefixo, created_at, servico_id)
+          SELECT '7341', created_at, servico_id FROM servicos_painel WHERE servico_id = ${primeiro}`,
+      )
+    }
+    expect((await pagina()).rows.map((r) => r.id)).toEqual(certos.slice(0, 10))
+    expect(await diferencas()).toBe(0)
   })
 })
