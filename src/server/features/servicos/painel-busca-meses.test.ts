@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rawRows } from '../../db/sql-helpers.ts'
-import { driver } from '../../db/statements.ts'
+import { palavrasDaBusca, rawRows } from '../../db/sql-helpers.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { execucoesDoPainel } from '#tests/setup/painel-execucoes.ts'
 import { createCategoria, createCliente, createTipoServico } from '#tests/factories.ts'
-import { BUSCA_LIMITE, type ServicosPagina } from '#shared/schemas/servicos.ts'
-import { MESES_MIN, modeloDosMeses, servicosDosMeses } from './painel-busca.ts'
+import { BUSCA_LIMITE, type ServicosFiltro, type ServicosPagina } from '#shared/schemas/servicos.ts'
+import { MESES_MIN, modeloDosMeses, prepareBusca, servicosDosMeses } from './painel-busca.ts'
 
 // A search in a few hundred services or more, newest first: its page from its newest months in
 // the index of words by month (migration 0042), read again from every match when those months
@@ -33,29 +33,10 @@ async function esperados(nome: string, extra = sql``) {
   return rows.map((r) => r.protocolo)
 }
 
-/**
- * How many times this database ran the dashboard's page statements that ask the words by month,
- * and the others (undefined on PGlite, which prepares nothing to look at).
- */
+/** How many times the dashboard's page statements that ask the words by month ran, and the others. */
 async function execucoes() {
-  const pool = driver(t.db)
-  if (!('totalCount' in pool)) return undefined
-  const conexoes = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()))
-  try {
-    const n = { meses: 0, outras: 0 }
-    for (const conexao of conexoes) {
-      const { rows } = await conexao.query<{ meses: number; outras: number }>(
-        `SELECT coalesce(sum(generic_plans + custom_plans) FILTER (WHERE statement LIKE '%portal_termos_mes%'), 0)::int AS meses,
-                coalesce(sum(generic_plans + custom_plans) FILTER (WHERE statement NOT LIKE '%portal_termos_mes%'), 0)::int AS outras
-         FROM pg_prepared_statements WHERE name LIKE 'painel%'`,
-      )
-      n.meses += rows[0].meses
-      n.outras += rows[0].outras
-    }
-    return n
-  } finally {
-    for (const conexao of conexoes) conexao.release()
-  }
+  const n = await execucoesDoPainel(t.db, 'portal_termos_mes')
+  return n && { meses: n.com, outras: n.sem }
 }
 
 beforeAll(async () => {
@@ -243,6 +224,28 @@ describe('a search read by month', () => {
     expect((await page('?q=otavio yama&page=7')).rows.map((r) => r.protocolo)).toEqual(
       todos.slice(60, 70),
     )
+  })
+
+  it('a digit part beside a word asks the index for the word alone when its kept count is far larger', async () => {
+    // 'relacao' is in 17,700 services; '5831' is kept at 200 and raised by hand past eight times
+    // that (a year's 166,000 at 1,000,000 services): asked of the GIN index, its prefix reads
+    // every word it starts. Capped at the count's limit (10,001) it looked rarer and was asked.
+    const esperado = await esperados('Cliente Sem Relação', sql`AND s.protocolo ~ '5831'`)
+    await t.db.execute(
+      sql`UPDATE busca_digitos SET servicos = servicos + 200000 WHERE prefixo = '5831'`,
+    )
+    try {
+      const filtro = { q: 'relacao 5831', page: 1 } as ServicosFiltro
+      const contagem = await prepareBusca(t.db, filtro, palavrasDaBusca(filtro.q), '2026-11-28')
+      expect(contagem.indice).toBe('relacao')
+      const p = await page('?q=relacao%205831')
+      expect(p.total).toBe(esperado.length)
+      expect(p.rows.map((r) => r.protocolo)).toEqual(esperado.slice(0, 10))
+    } finally {
+      await t.db.execute(
+        sql`UPDATE busca_digitos SET servicos = servicos - 200000 WHERE prefixo = '5831'`,
+      )
+    }
   })
 
   it('follows a change: a new newest match shows first, a renamed client leaves the search', async () => {

@@ -130,6 +130,10 @@ export async function listServicosPainel(
   )
   if (inicio) conds.push(`p.prefixo = ${valor(`${param(inicio)}::text`)}`)
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
+  // A search counted at none at its data version: the statement reads no row, only the version
+  // (it read every candidate the GIN index gave: 33 ms a page for 'silva-2024' at 1,000,000).
+  const nenhum = contagem?.n === 0
+  if (nenhum) conds.push('false')
   // The months: every one since `corte` that holds services now (on the per-month counts'
   // index), newest first, each asked for its words (its template: `modeloDosMeses`) and the
   // tsquery tested on each row found, one month after another until the page is full: the
@@ -287,6 +291,8 @@ LEFT JOIN LATERAL (
     if (contagem!.versao !== result[0]?.versao) {
       contagem = await prepareBusca(db, filtro, palavras, hoje)
       totaisDeBusca.set(chave, contagem)
+      // Found since: the page is read as a search with matches.
+      if (nenhum && contagem.n !== 0) return listServicosPainel(db, filtro, hoje, porMeses)
       const novoModelo = corte && modeloDosMeses(contagem.tsquery)
       // By month no longer (its words are not all in that index, or it is counted by its page).
       if (corte && (!novoModelo || contagem.indice || contagem.n === null))

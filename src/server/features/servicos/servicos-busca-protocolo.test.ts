@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientes, servicos } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createActors, type Actor, type AudienceName } from '#tests/setup/actors.ts'
+import { execucoesDoPainel } from '#tests/setup/painel-execucoes.ts'
 import { createCliente, createServico, createTipoServico } from '#tests/factories.ts'
 import { BUSCA_LIMITE, type ServicosFiltro, type ServicosPagina } from '#shared/schemas/servicos.ts'
 import { estimaDigitos } from '../../db/palavras.ts'
@@ -152,6 +153,22 @@ describe('a protocol typed with its year', () => {
     expect(p.rows.map((r) => r.protocolo)).toContain('PRT-2024-0001-A')
   })
 
+  it('a search counted at none reads no row while the data stays, and finds a service added since', async () => {
+    // 'outorga' (the type) and '2099' (a protocol) exist, never in a row.
+    await comProtocolo('AUT-2099')
+    expect((await q('outorga-2099')).total).toBe(0) // counted here, at none
+    const antes = await execucoesDoPainel(t.db, 'AND false')
+    const p = await q('outorga-2099')
+    expect(p).toMatchObject({ total: 0, rows: [] })
+    // On PostgreSQL: that page was the statement that reads nothing.
+    const depois = await execucoesDoPainel(t.db, 'AND false')
+    if (antes) expect(depois!.com).toBe(antes.com + 1)
+    const novo = await comProtocolo('OUTORGA-2099-7')
+    const achado = await q('outorga-2099')
+    expect(achado.total).toBe(1)
+    expect(achado.rows.map((r) => r.id)).toEqual([novo.id])
+  })
+
   it('a number no service had is found once a service has it (a count of none is not kept)', async () => {
     expect((await q('PRT-2024-0777')).total).toBe(0)
     await comProtocolo('PRT-2024-0777')
@@ -270,12 +287,12 @@ describe('three or four digits alone (migration 0045)', () => {
       expect((await busca('20240')).n).toBe(await achados('20240'))
       expect((await busca('202', { categoria_id: tipo.id })).n).toBe(0)
       // Beside other parts, a part of three or four digits is estimated from the kept count too
-      // (up to the estimate's limit), a longer one from its matches.
+      // (exact, however large), a longer one from its matches (up to the estimate's limit).
       const limite = BUSCA_LIMITE + 1
       const estimativas = await estimaDigitos(t.db, 'servicos_painel', ['202', '20240'], limite)
       expect(estimativas.n).toEqual(
         new Map([
-          ['202', limite],
+          ['202', (await achados('202')) + 20000],
           ['20240', await achados('20240')],
         ]),
       )
