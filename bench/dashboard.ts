@@ -109,6 +109,9 @@ const SEARCHES = [
   { name: 'a protocol year/number', q: '2024/0015' },
   { name: 'a protocol agency-year/number', q: 'IEMA-2026/0011' },
   { name: 'a protocol number/year', q: '0011/2026' },
+  // A client's surname with a year, as analysts narrow a list ('Silva 2024'): a word in one
+  // service in thirty with a number in a sixth of all services.
+  { name: 'a surname with a year', q: 'silva 2024' },
 ]
 
 /** "Órgão" and "Etapa no órgão" (issue 31), alone, together and with a broad search word. */
