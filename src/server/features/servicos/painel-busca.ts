@@ -172,15 +172,15 @@ export async function prepareBusca(
   // total, exact, with no match read (counting them read up to 10,001 rows from the table).
   const [unicaParte] = palavras.length === 1 && palavras[0].length === 1 ? palavras[0] : []
   if (semFiltros && /^[0-9]{3,4}$/.test(unicaParte ?? '')) {
-    const [inicio] = await runStatement<Omit<Contagem, 'tsquery'> & { n: number }>(
+    const [guardada] = await runStatement<Omit<Contagem, 'tsquery'> & { n: number }>(
       db,
       'busca_digitos',
       `SELECT coalesce((SELECT servicos FROM busca_digitos WHERE prefixo = $1), 0)::int AS n,
          (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
       [unicaParte],
     )
-    const lida = { ...inicio, tsquery, inicio: unicaParte.length === 4 ? unicaParte : undefined }
-    return inicio.n > BUSCA_LIMITE ? { ...lida, n: BUSCA_LIMITE + 1, estimada: inicio.n } : lida
+    const lida = { ...guardada, tsquery, ...(unicaParte.length === 4 && { inicio: unicaParte }) }
+    return guardada.n > BUSCA_LIMITE ? { ...lida, n: BUSCA_LIMITE + 1, estimada: guardada.n } : lida
   }
   // Several parts and one of them digits ('PRT-2024-0001', '0011/2026'): how many services each
   // part is in, to ask the GIN index for the rare ones only. Two digit parts in a row
