@@ -91,3 +91,22 @@ export function digitTerms() {
     return k < 1000 ? String(k).padStart(3, '0') : String(k - 1000).padStart(4, '0')
   })
 }
+
+/**
+ * The protocols case: protocols as analysts paste them from an agency's letter, in the bench's
+ * four formats with its three years and numbers that exist at 100,000 services and more
+ * ('PRT-2025-0137', '2024/0873', 'IEMA-2026/0011', '0412/2025'), one in ten only its start, the
+ * agency's letters and the year ('IEMA-2026', 'PRT-2024'), in a spread order: 12,000 of them,
+ * more than the totals the server keeps (5,000), so each full protocol is a search it has not read.
+ */
+export function protocolTerms() {
+  return Array.from({ length: 12_000 }, (_, i) => {
+    const k = (i * 7919) % 12_000
+    const ano = 2024 + (k % 3)
+    const seq = String(1 + ((k * 37) % 4000)).padStart(4, '0')
+    if (k % 10 === 9) return [`PRT-${ano}`, `IEMA-${ano}`][k % 2]
+    return [`PRT-${ano}-${seq}`, `${ano}/${seq}`, `IEMA-${ano}/${seq}`, `${seq}/${ano}`][
+      (k >> 1) % 4
+    ]
+  })
+}

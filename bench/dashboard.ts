@@ -63,6 +63,7 @@ import { stopServer } from './servidor.ts'
 import {
   CATEGORIAS,
   digitTerms,
+  protocolTerms,
   DOCS,
   EMPRESAS,
   FIRST,
@@ -141,6 +142,7 @@ type Case = {
 
 const VARIED = variedTerms()
 const DIGITOS = digitTerms()
+const PROTOCOLOS = protocolTerms()
 /** The stages of the bench's processes, weighted (20): most in analysis, few decided. */
 const ETAPAS_BENCH = [
   ...Array<Etapa>(2).fill('em_preparacao'),
@@ -717,6 +719,7 @@ async function benchDatabase(
       const searchUrl = (q: string) => `/api/admin/servicos?q=${encodeURIComponent(q)}`
       let next = 0
       let nextDigits = 0
+      let nextProtocolo = 0
       const cases: (
         | Case
         | { name: string; url: () => string; expect?: undefined; novas?: boolean }
@@ -755,6 +758,12 @@ async function benchDatabase(
           // Not read before the load: its first reading (the total) is what it measures.
           name: `digits: ${DIGITOS.length.toLocaleString('en-US')} fragments of three and four digits, a new one each request`,
           url: () => searchUrl(DIGITOS[nextDigits++ % DIGITOS.length]),
+          novas: true,
+        },
+        {
+          // The same: each request a protocol pasted that was not read before (its count, its page).
+          name: `protocols: ${PROTOCOLOS.length.toLocaleString('en-US')} pasted with their year, a new one each request`,
+          url: () => searchUrl(PROTOCOLOS[nextProtocolo++ % PROTOCOLOS.length]),
           novas: true,
         },
         ...PROCESSO_CASES.map((c) => ({ name: c.name, ...exp.processo[c.name] })),

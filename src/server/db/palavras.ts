@@ -2,7 +2,8 @@ import type { Db } from './client.ts'
 import { runStatement, StatementNames } from './statements.ts'
 
 // A search's typed prefixes read in a words table (the dashboard's `busca_palavras`, migration
-// 0016; the document search's `documentos_palavras`, migration 0041). A prefix becomes the words
+// 0016, and `busca_juntas`, migration 0047; the document search's `documentos_palavras`,
+// migration 0041). A prefix becomes the words
 // that exist with that start, so the GIN index looks up whole words and skips through their
 // lists, instead of merging every word of the range into one bitmap (a partial match).
 
@@ -17,7 +18,11 @@ export type Lexico = { n: number; maior: number; soma: number; palavras: string[
 const nomes = new StatementNames('lexico', 20)
 
 /** Each words table and the column of its counts. */
-const CONTAGEM = { busca_palavras: 'servicos', documentos_palavras: 'documentos' } as const
+const CONTAGEM = {
+  busca_palavras: 'servicos',
+  busca_juntas: 'servicos',
+  documentos_palavras: 'documentos',
+} as const
 
 /** The end of a prefix's range in the "C" collation: 'ana' -> 'anb', 'z' -> '{', '9' -> ':'. */
 const depoisDoPrefixo = (p: string) =>

@@ -807,6 +807,18 @@ export const buscaPalavras = pgTable('busca_palavras', {
 })
 
 /**
+ * The dashboard search's words of a word that begins with a letter right before one that begins
+ * with a digit ('prt.2025': the first word, '.', the second one's first four digits; migration
+ * 0047), each with the number of services it is a word of, kept by the words' triggers apart from
+ * `busca_palavras` (a typed letter prefix's range there never reads them: 'ambientais' before a
+ * protocol's serial is 41,667 of them at 1,000,000 services). "C" collation, as there.
+ */
+export const buscaJuntas = pgTable('busca_juntas', {
+  palavra: text('palavra').primaryKey(),
+  servicos: integer('servicos').notNull(),
+})
+
+/**
  * The first three and four digits of the dashboard search's words that begin with a digit (a
  * protocol's numbers and their tails), each with the number of services that have a word with
  * that start (kept by the triggers of migration 0045): a search of three or four digits alone

@@ -7,6 +7,8 @@ import {
   ESTIMATIVA_MS,
   estimaDigitos,
   leLexico,
+  type Lexico,
+  PALAVRAS_MAX,
   prefixosDeLetras,
   TotaisDeBusca,
   termoDoPrefixo,
@@ -184,13 +186,25 @@ export async function prepareBusca(
   }
   // Several parts and one of them digits ('PRT-2024-0001', '0011/2026'): how many services each
   // part is in, to ask the GIN index for the rare ones only. Two digit parts in a row
-  // ('2024/0015') are asked as their pair's word (migration 0039) and tested on the rows found.
+  // ('2024/0015') are asked as their pair's word (migration 0039), a letter part before a digit
+  // part ('prt-2025') as its words of migration 0047, read in `busca_juntas` with their counts;
+  // the whole search is tested on the rows found.
   const pares = palavras.flatMap(paresDeDigitos)
-  const cobertas = new Set(pares.flatMap((p) => p.partes))
+  const juntas = palavras.flatMap((parts) => letrasDigitos(parts, lexico))
+  const lexicoJuntas = await leLexico(
+    db,
+    'busca_juntas',
+    juntas.flatMap((j) => j.prefixos),
+  )
+  const deJunta = new Map(juntas.map((j) => [j.palavra, somaLexicos(j.prefixos, lexicoJuntas)]))
+  const cobertas = new Set([...pares, ...juntas].flatMap((p) => p.partes))
   const partes = [...new Set(palavras.flat())]
-  const candidatas = [...partes.filter((p) => !cobertas.has(p)), ...pares.map((p) => p.palavra)]
+  const candidatas = [
+    ...partes.filter((p) => !cobertas.has(p)),
+    ...[...pares, ...juntas].map((p) => p.palavra),
+  ]
   const digitos =
-    partes.length > 1 || pares.length ? candidatas.filter((p) => !/^[a-z]/.test(p)) : []
+    partes.length > 1 || pares.length ? candidatas.filter((p) => /^[0-9]/.test(p)) : []
   const estimadas = digitos.length
     ? await estimaDigitos<{ servicos: number; versao: string }>(
         db,
@@ -200,19 +214,35 @@ export async function prepareBusca(
         `(SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
       )
     : undefined
-  const estimativa = (p: string) => estimadas?.n.get(p) ?? lexico.get(p)?.soma ?? Infinity
-  const lida = (p: string) => termo(p).endsWith(':*') // read whole by the GIN index
+  const estimativa = (p: string) =>
+    estimadas?.n.get(p) ?? (deJunta.get(p) ?? lexico.get(p))?.soma ?? Infinity
+  const pedido = (p: string) => {
+    const junta = deJunta.get(p)
+    return junta ? termoDaJunta(juntas.find((j) => j.palavra === p)!.prefixos, junta) : termo(p)
+  }
+  const lida = (p: string) => pedido(p).endsWith(':*') // read whole by the GIN index
   const rara = Math.min(...candidatas.map(estimativa))
   const pedidas = candidatas.filter((p) => !lida(p) || estimativa(p) <= COMUM * rara)
   const indice =
-    estimadas && (pares.length || pedidas.length < partes.length)
-      ? pedidas.map(termo).join(' & ')
+    (estimadas || juntas.length) &&
+    (pares.length || juntas.length || pedidas.length < partes.length)
+      ? pedidas.map(pedido).join(' & ')
       : undefined
   const [algum] = lexico.values()
-  if (estimadas) {
-    const base = { servicos: estimadas.servicos, versao: estimadas.versao, tsquery, indice }
+  if (estimadas || juntas.length) {
+    const { servicos, versao } = estimadas ?? algum
+    const base = { servicos, versao, tsquery, indice }
     if (rara === 0) return { ...base, n: 0 }
-    if (!percorre(rara, estimadas.servicos)) return { ...base, n: null }
+    // A letter part and three or four digits alone ('prt-2025'), no other filter: its words'
+    // counts are its total, exact for one word, and more than 10,000 when one word has more.
+    const [unica] = juntas
+    const contada = deJunta.get(unica?.palavra)
+    if (semFiltros && palavras.length === 1 && palavras[0].length === 2 && unica?.exata) {
+      if (contada!.maior > BUSCA_LIMITE)
+        return { ...base, n: BUSCA_LIMITE + 1, estimada: contada!.soma }
+      if (contada!.n === 1) return { ...base, n: contada!.maior }
+    }
+    if (!percorre(rara, servicos)) return { ...base, n: null }
     return { ...(await countBusca(db, filtro, tsquery, hoje, indice)), indice }
   }
   if (algum) {
@@ -253,6 +283,49 @@ export function paresDeDigitos(parts: string[]) {
       })
   })
   return pares
+}
+
+/**
+ * The words of migration 0047 for a letter part typed right before a digit part ('prt-2025'):
+ * each word the letter part can be (its words in `busca_palavras`), '.', the digit part's first
+ * four digits, as prefixes ('prt.2025', 'prt.20' for 'prt-20'). They cover the letter part, and
+ * the digit part where they hold all of it (`exata`: digits only, four at most; a longer part is
+ * asked on its own too). None where the letter part has more words than the index is asked by name.
+ */
+export function letrasDigitos(parts: string[], lexico: Map<string, Lexico>) {
+  const juntas: { palavra: string; prefixos: string[]; partes: string[]; exata: boolean }[] = []
+  parts.slice(1).forEach((b, i) => {
+    const a = parts[i]
+    const l = lexico.get(a)
+    const digitos = /^[0-9]+/.exec(b)?.[0]
+    if (!/^[a-z]/.test(a) || !digitos || !l?.palavras || l.n > PALAVRAS_MAX) return
+    const exata = /^[0-9]{1,4}$/.test(b)
+    juntas.push({
+      palavra: `${a}.${b}`,
+      prefixos: l.palavras.map((w) => `${w}.${digitos.slice(0, 4)}`),
+      partes: exata ? [a, b] : [a],
+      exata,
+    })
+  })
+  return juntas
+}
+
+/** A letter part and a digit part's words as one (`letrasDigitos`): every prefix's words. */
+function somaLexicos(prefixos: string[], lexico: Map<string, Lexico>): Lexico {
+  const lidos = prefixos.map((p) => lexico.get(p)!)
+  const n = lidos.reduce((t, l) => t + l.n, 0)
+  return {
+    n,
+    maior: Math.max(0, ...lidos.map((l) => l.maior)),
+    soma: lidos.reduce((t, l) => t + l.soma, 0),
+    palavras: n <= PALAVRAS_MAX ? lidos.flatMap((l) => l.palavras ?? []) : null,
+  }
+}
+
+/** Those words as the GIN index is asked them: by name when few, else their prefixes. */
+function termoDaJunta(prefixos: string[], l: Lexico) {
+  const termos = l.palavras?.length ? l.palavras : prefixos.map((p) => `${p}:*`)
+  return termos.length === 1 ? termos[0] : `(${termos.join(' | ')})`
 }
 
 /** A search's total, counted up to BUSCA_LIMITE + 1. */

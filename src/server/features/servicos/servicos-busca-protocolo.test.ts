@@ -119,11 +119,12 @@ describe('a protocol typed with its year', () => {
     const hoje = '2026-11-27'
     const busca = async (texto: string) =>
       prepareBusca(t.db, filtro(texto), palavrasDaBusca(texto), hoje)
-    // Two digit parts in a row: their pair's word (migration 0039), the parts tested on each row.
-    expect((await busca('PRT-2024-0001')).indice).toBe('prt & 2024.0001:*')
+    // Two digit parts in a row: their pair's word (migration 0039), the parts tested on each row;
+    // a letter part before a digit part, theirs (migration 0047).
+    expect((await busca('PRT-2024-0001')).indice).toBe('2024.0001:* & prt.2024')
     expect((await busca('2024/0015')).indice).toBe('2024.0015:*')
     expect((await busca('0011/2026')).indice).toBe('0011.2026:*')
-    expect((await busca('IEMA-2026/0011')).indice).toBe('iema & 2026.0011:*')
+    expect((await busca('IEMA-2026/0011')).indice).toBe('2026.0011:* & iema.2026')
     expect((await busca('123/2024')).indice).toBe('2024/123:*')
     // No part far more common than the rarest: the whole tsquery, as before.
     expect((await busca('iema 0011')).indice).toBeUndefined()
