@@ -646,9 +646,11 @@ async function consistency(db: Db) {
          EXCEPT SELECT date_trunc('day', created_at, 'UTC'), categoria_id, status_id, count(*)::int FROM servicos_painel GROUP BY 1, 2, 3)) e) +
       (SELECT count(*) FROM (
         (SELECT w COLLATE "C", count(*)::int FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w
-         EXCEPT SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0)
+         EXCEPT (SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0 AND strpos(palavra, '.') = 0
+                 UNION ALL SELECT palavra, servicos FROM busca_juntas WHERE servicos <> 0 AND strpos(palavra, '.') > 0))
         UNION ALL
-        (SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0
+        ((SELECT palavra, servicos FROM busca_palavras WHERE servicos <> 0 AND strpos(palavra, '.') = 0
+          UNION ALL SELECT palavra, servicos FROM busca_juntas WHERE servicos <> 0 AND strpos(palavra, '.') > 0)
          EXCEPT SELECT w COLLATE "C", count(*)::int FROM servicos_painel, unnest(tsvector_to_array(termos)) w WHERE w ~ '^[a-z]' GROUP BY w)) d) +
       (SELECT count(*) FROM (
         (SELECT d, count(*)::int FROM servicos_painel, unnest(busca_digitos_de(termos)) d GROUP BY d

@@ -222,7 +222,13 @@ export async function prepareBusca(
   }
   const lida = (p: string) => pedido(p).endsWith(':*') // read whole by the GIN index
   const rara = Math.min(...candidatas.map(estimativa))
-  const pedidas = candidatas.filter((p) => !lida(p) || estimativa(p) <= COMUM * rara)
+  // A whole word far more common than the rarest part is asked too (the index skips through its
+  // list), unless the rarest part is in fewer than MESES_MIN services: its few rows are tested
+  // instead ('prt.2025' of a pasted 'PRT-2025-0137', 41,667 services at 1,000,000: its list's
+  // pages read for a protocol in one; a first request's p95 7.2-7.5 -> 5.7 ms in-process).
+  const pedidas = candidatas.filter(
+    (p) => (!lida(p) && rara >= MESES_MIN) || estimativa(p) <= COMUM * rara,
+  )
   const indice =
     (estimadas || juntas.length) &&
     (pares.length || juntas.length || pedidas.length < partes.length)

@@ -119,9 +119,10 @@ describe('a protocol typed with its year', () => {
     const hoje = '2026-11-27'
     const busca = async (texto: string) =>
       prepareBusca(t.db, filtro(texto), palavrasDaBusca(texto), hoje)
-    // Two digit parts in a row: their pair's word (migration 0039), the parts tested on each row;
-    // a letter part before a digit part, theirs (migration 0047).
-    expect((await busca('PRT-2024-0001')).indice).toBe('2024.0001:* & prt.2024')
+    // Two digit parts in a row: their pair's word (migration 0039), the parts tested on each row
+    // (a letter part before a digit part, 'prt.2024' of migration 0047, too: in some 40 services, more
+    // than 8 times the pair's 1, itself in fewer than 200); 'iema.2026', as rare, is asked.
+    expect((await busca('PRT-2024-0001')).indice).toBe('2024.0001:*')
     expect((await busca('2024/0015')).indice).toBe('2024.0015:*')
     expect((await busca('0011/2026')).indice).toBe('0011.2026:*')
     expect((await busca('IEMA-2026/0011')).indice).toBe('2026.0011:* & iema.2026')
