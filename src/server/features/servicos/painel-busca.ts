@@ -196,7 +196,12 @@ export async function prepareBusca(
     'busca_juntas',
     juntas.flatMap((j) => j.prefixos),
   )
-  const deJunta = new Map(juntas.map((j) => [j.palavra, somaLexicos(j.prefixos, lexicoJuntas)]))
+  const deJunta = new Map(
+    juntas.map((j) => {
+      const l = somaLexicos(j.prefixos, lexicoJuntas)
+      return [j.palavra, { ...l, termo: termoDaJunta(j.prefixos, l) }]
+    }),
+  )
   const cobertas = new Set([...pares, ...juntas].flatMap((p) => p.partes))
   const partes = [...new Set(palavras.flat())]
   const candidatas = [
@@ -216,10 +221,7 @@ export async function prepareBusca(
     : undefined
   const estimativa = (p: string) =>
     estimadas?.n.get(p) ?? (deJunta.get(p) ?? lexico.get(p))?.soma ?? Infinity
-  const pedido = (p: string) => {
-    const junta = deJunta.get(p)
-    return junta ? termoDaJunta(juntas.find((j) => j.palavra === p)!.prefixos, junta) : termo(p)
-  }
+  const pedido = (p: string) => deJunta.get(p)?.termo ?? termo(p)
   const lida = (p: string) => pedido(p).endsWith(':*') // read whole by the GIN index
   const rara = Math.min(...candidatas.map(estimativa))
   // A whole word far more common than the rarest part is asked too (the index skips through its
@@ -298,7 +300,7 @@ export function paresDeDigitos(parts: string[]) {
  * the digit part where they hold all of it (`exata`: digits only, four at most; a longer part is
  * asked on its own too). None where the letter part has more words than the index is asked by name.
  */
-export function letrasDigitos(parts: string[], lexico: Map<string, Lexico>) {
+function letrasDigitos(parts: string[], lexico: Map<string, Lexico>) {
   const juntas: { palavra: string; prefixos: string[]; partes: string[]; exata: boolean }[] = []
   parts.slice(1).forEach((b, i) => {
     const a = parts[i]
