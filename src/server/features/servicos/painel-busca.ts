@@ -209,7 +209,7 @@ export async function prepareBusca(
     ...[...pares, ...juntas].map((p) => p.palavra),
   ]
   const digitos =
-    partes.length > 1 || pares.length ? candidatas.filter((p) => /^[0-9]/.test(p)) : []
+    partes.length > 1 || pares.length ? candidatas.filter((p) => /^\/?[0-9]/.test(p)) : []
   const estimadas = digitos.length
     ? await estimaDigitos<{ servicos: number; versao: string }>(
         db,
@@ -272,10 +272,10 @@ export async function prepareBusca(
 }
 
 /**
- * The words of migration 0039 for the digit parts typed in a row in one word: '2024/0015' is
- * '2024.0015' (the first part's first four digits, then the second part) or '0015/2024' (the
- * second part's first four, then the first), whichever keeps more of what was typed; a pair
- * with no part of four digits has none (its parts are asked as they are).
+ * The words of migrations 0039 and 0048 for the digit parts typed in a row in one word:
+ * '2024/0015' is '/2024.0015' (the first part's first four digits, then the second part) or
+ * '/0015/2024' (the second part's first four, then the first), whichever keeps more of what was
+ * typed; a pair with no part of four digits has none (its parts are asked as they are).
  */
 export function paresDeDigitos(parts: string[]) {
   const pares: { palavra: string; partes: [string, string] }[] = []
@@ -286,7 +286,7 @@ export function paresDeDigitos(parts: string[]) {
     const atras = b.length >= 4 ? 4 + a.length : 0
     if (adiante || atras)
       pares.push({
-        palavra: adiante >= atras ? `${a.slice(0, 4)}.${b}` : `${b.slice(0, 4)}/${a}`,
+        palavra: adiante >= atras ? `/${a.slice(0, 4)}.${b}` : `/${b.slice(0, 4)}/${a}`,
         partes: [a, b],
       })
   })

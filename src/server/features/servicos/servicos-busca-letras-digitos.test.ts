@@ -155,7 +155,7 @@ describe('a letter part and a digit part in a row', () => {
     // The words that exist ('prot' has no 'prot.2024').
     expect((await busca('pr-2024')).indice).toBe('(prt.2024 | prx.2024)')
     // Beside a pair of digits (migration 0039) in a few services, and no more common than 8 times.
-    expect((await busca('PRT-2024-0001')).indice).toBe('2024.0001:* & prt.2024')
+    expect((await busca('PRT-2024-0001')).indice).toBe('/2024.0001:* & prt.2024')
     // Digits longer than the words keep: the digit part asked too (here both as rare).
     expect((await busca('prot-0004217')).indice).toBe('0004217:* & prot.0004')
   })

@@ -14,7 +14,7 @@ import { paresDeDigitos, prepareBusca } from './painel-busca.ts'
 // '2024/0015', 'IEMA-2026/0011', '0011/2026'), on PGlite and, with TEST_DATABASE_URL,
 // PostgreSQL: the parts in a row, each the start of a word (docs/search.md), while the GIN index
 // is asked only the rare parts (the year, in most services, is tested on the rows found), and
-// two digit parts in a row as their pair's word (migration 0039).
+// two digit parts in a row as their pair's word (migrations 0039, 0048).
 
 let t: TestApp
 let actors: Record<AudienceName, Actor>
@@ -119,28 +119,52 @@ describe('a protocol typed with its year', () => {
     const hoje = '2026-11-27'
     const busca = async (texto: string) =>
       prepareBusca(t.db, filtro(texto), palavrasDaBusca(texto), hoje)
-    // Two digit parts in a row: their pair's word (migration 0039), the parts tested on each row
-    // (a letter part before a digit part, 'prt.2024' of migration 0047, too: in some 40 services, more
-    // than 8 times the pair's 1, itself in fewer than 200); 'iema.2026', as rare, is asked.
-    expect((await busca('PRT-2024-0001')).indice).toBe('2024.0001:*')
-    expect((await busca('2024/0015')).indice).toBe('2024.0015:*')
-    expect((await busca('0011/2026')).indice).toBe('0011.2026:*')
-    expect((await busca('IEMA-2026/0011')).indice).toBe('2026.0011:* & iema.2026')
-    expect((await busca('123/2024')).indice).toBe('2024/123:*')
+    // Two digit parts in a row: their pair's word (migrations 0039, 0048), the parts tested on
+    // each row (a letter part before a digit part, 'prt.2024' of migration 0047, too: in some 40
+    // services, more than 8 times the pair's 1, itself in fewer than 200); 'iema.2026', as rare,
+    // is asked.
+    expect((await busca('PRT-2024-0001')).indice).toBe('/2024.0001:*')
+    expect((await busca('2024/0015')).indice).toBe('/2024.0015:*')
+    expect((await busca('0011/2026')).indice).toBe('/0011.2026:*')
+    expect((await busca('IEMA-2026/0011')).indice).toBe('/2026.0011:* & iema.2026')
+    expect((await busca('123/2024')).indice).toBe('/2024/123:*')
     // No part far more common than the rarest: the whole tsquery, as before.
     expect((await busca('iema 0011')).indice).toBeUndefined()
     expect((await busca('4217')).indice).toBeUndefined()
   })
 
+  it("a digit part's range of the GIN index holds no pair: the pairs begin with '/'", async () => {
+    // '2024':* beside a word ('silva 2024') read every pair of the year before migration 0048.
+    const palavras = async (padrao: string) =>
+      (
+        await rawRows<{ w: string }>(
+          t.db,
+          sql`SELECT DISTINCT w FROM servicos_painel, unnest(tsvector_to_array(termos)) w
+              WHERE w ~ ${padrao} ORDER BY w`,
+        )
+      ).map((r) => r.w)
+    expect(await palavras('^[0-9].*[./]')).toEqual([])
+    expect(await palavras('^2024')).toEqual(expect.arrayContaining(['2024', '20245']))
+    expect(await palavras('^/')).toEqual(
+      expect.arrayContaining(['/2024.0001', '/0001/2024', '/2024.0015', '/0015/2024', '/2024/123']),
+    )
+    // A year beside a word still finds what it did: its services, tested whole.
+    expect(await protocolos('ypiranga 2025')).toEqual([
+      'IEMA-2025/0011',
+      'LO 123/2025',
+      'PRT-2025-0001',
+    ])
+  })
+
   it("a pair's word keeps four digits of one part and all of the other", () => {
     const pares = (texto: string) => palavrasDaBusca(texto).flatMap(paresDeDigitos)
-    expect(pares('2024/0015').map((p) => p.palavra)).toEqual(['2024.0015'])
-    expect(pares('123/2024').map((p) => p.palavra)).toEqual(['2024/123'])
-    expect(pares('123456/2024').map((p) => p.palavra)).toEqual(['2024/123456'])
+    expect(pares('2024/0015').map((p) => p.palavra)).toEqual(['/2024.0015'])
+    expect(pares('123/2024').map((p) => p.palavra)).toEqual(['/2024/123'])
+    expect(pares('123456/2024').map((p) => p.palavra)).toEqual(['/2024/123456'])
     expect(pares('12345.678901/2024-11').map((p) => p.palavra)).toEqual([
-      '1234.678901',
-      '2024/678901',
-      '2024.11',
+      '/1234.678901',
+      '/2024/678901',
+      '/2024.11',
     ])
     // No part of four digits, or a letter part: none.
     expect(pares('12/24 prt-2024 2024a/0015')).toEqual([])
