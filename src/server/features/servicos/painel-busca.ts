@@ -50,7 +50,16 @@ export type Contagem = {
    * (`busca_digitos_servicos`, migration 0046) in the dashboard's order, not the matches.
    */
   inicio?: string
+  /**
+   * Counted at IDS_MAX matches or fewer: those services (`countBusca`). The page reads them by
+   * their key, the tsquery tested on each, and asks the GIN index nothing ('outorga 2024': two
+   * words each in a tenth of all services, 23 in common, cost it both lists at every page).
+   */
+  ids?: string[]
 }
+
+/** The most matches a search's count keeps as its services (`Contagem.ids`): five pages. */
+export const IDS_MAX = 50
 
 /** The totals of the searches made lately, by search (its tsquery and filters). */
 export const totaisDeBusca = new TotaisDeBusca<Contagem>(5000)
@@ -336,7 +345,7 @@ function termoDaJunta(prefixos: string[], l: Lexico) {
   return termos.length === 1 ? termos[0] : `(${termos.join(' | ')})`
 }
 
-/** A search's total, counted up to BUSCA_LIMITE + 1. */
+/** A search's total, counted up to BUSCA_LIMITE + 1, and its services when IDS_MAX or fewer. */
 export async function countBusca(
   db: Db,
   filtro: ServicosFiltro,
@@ -350,13 +359,18 @@ export async function countBusca(
     return `$${values.length}`
   }
   const { conds } = painelConds(filtro, tsquery, hoje, param, lido, indice)
-  const [row] = await runStatement<Omit<Contagem, 'tsquery'>>(
+  const [{ ids, ...row }] = await runStatement<
+    Omit<Contagem, 'tsquery' | 'ids'> & { ids: string[] | null }
+  >(
     db,
     undefined,
-    `SELECT (SELECT count(*)::int FROM (
-       SELECT 1 FROM servicos_painel p WHERE ${conds.join(' AND ')} LIMIT ${BUSCA_LIMITE + 1}) x) AS n,
-     (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao`,
+    `SELECT c.n, c.ids,
+     (SELECT coalesce(sum(total), 0)::int FROM servicos_contagem) AS servicos, ${VERSAO} AS versao
+     FROM (SELECT count(*)::int AS n,
+             CASE WHEN count(*) BETWEEN 1 AND ${IDS_MAX} THEN array_agg(x.servico_id::text) END AS ids
+           FROM (SELECT p.servico_id FROM servicos_painel p WHERE ${conds.join(' AND ')}
+                 LIMIT ${BUSCA_LIMITE + 1}) x) c`,
     values,
   )
-  return { ...row, tsquery }
+  return { ...row, tsquery, ...(ids && { ids }) }
 }

@@ -42,6 +42,18 @@ export function decodeCursor(raw: string, proximos: boolean): Cursor {
   return { key, id }
 }
 
+/** A search's key in `totaisDeBusca`: its tsquery and filters. */
+export const chaveDaBusca = (filtro: ServicosFiltro, hoje: string) =>
+  [
+    buscaTsquery(filtro.q),
+    filtro.categoria_id,
+    filtro.status_id,
+    filtro.em_analise,
+    filtro.proximos ? hoje : '',
+    filtro.orgao_id,
+    filtro.etapa,
+  ].join('|')
+
 type PainelRow = ServicoListaItem & { total: number | null; versao: string; k: string | null }
 
 /**
@@ -79,17 +91,7 @@ export async function listServicosPainel(
   // page is found. A word in many services: walk the order's index and test each row (a few
   // dozen rows per page); a rarer one: all its matches from the GIN index, then sorted (a few
   // thousand at most; `percorre`).
-  const chave = palavras.length
-    ? [
-        buscaTsquery(filtro.q),
-        filtro.categoria_id,
-        filtro.status_id,
-        filtro.em_analise,
-        proximos ? hoje : '',
-        filtro.orgao_id,
-        filtro.etapa,
-      ].join('|')
-    : ''
+  const chave = palavras.length ? chaveDaBusca(filtro, hoje) : ''
   let contagem = palavras.length ? totaisDeBusca.get(chave) : undefined
   if (palavras.length && !contagem) {
     contagem = await prepareBusca(db, filtro, palavras, hoje)
@@ -99,7 +101,9 @@ export async function listServicosPainel(
   // Four digits alone: the page from the services kept with that start, in the page's order
   // (migration 0046); any other search asks the read model's GIN index its tsquery.
   const inicio = contagem?.inicio
-  const indexada = inicio ? undefined : tsquery
+  // Counted at a few matches (`Contagem.ids`): the page is those services, read by their key.
+  const ids = contagem?.ids
+  const indexada = inicio || ids ? undefined : tsquery
   const values: unknown[] = []
   const param = (v: unknown) => {
     values.push(v)
@@ -129,6 +133,15 @@ export async function listServicosPainel(
     indice,
   )
   if (inicio) conds.push(`p.prefixo = ${valor(`${param(inicio)}::text`)}`)
+  // The tsquery is still tested on each of them: a service changed since the count (the data
+  // version moved, read again below) never shows on a page it no longer matches.
+  const idsParam = ids ? param(ids) : ''
+  const idsTsquery = ids ? param(tsquery) : ''
+  if (ids)
+    conds.push(
+      `p.servico_id = ANY(${valor(`${idsParam}::uuid[]`)}::uuid[])`, // an array, not a subquery
+      `(p.termos @@ ${valor(`to_tsquery('simple', ${idsTsquery})`)}) IS TRUE`,
+    )
   if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
   // A search counted at none at its data version: the statement reads no row, only the version
   // (it read every candidate the GIN index gave: 33 ms a page for 'silva-2024' at 1,000,000).
@@ -293,17 +306,25 @@ LEFT JOIN LATERAL (
       totaisDeBusca.set(chave, contagem)
       // Found since: the page is read as a search with matches.
       if (nenhum && contagem.n !== 0) return listServicosPainel(db, filtro, hoje, porMeses)
-      const novoModelo = corte && modeloDosMeses(contagem.tsquery)
-      // By month no longer (its words are not all in that index, or it is counted by its page).
-      if (corte && (!novoModelo || contagem.indice || contagem.n === null))
-        return listServicosPainel(db, filtro, hoje, false)
-      // The index asked the whole tsquery if the new reading asks it nothing of its own.
-      const novoIndice = indice && (contagem.indice ?? contagem.tsquery)
-      if (contagem.tsquery !== tsquery || (indice && novoIndice !== indice)) {
-        values[0] = contagem.tsquery
-        if (indice) values[1] = novoIndice
-        if (novoModelo) values[Number(modeloParam.slice(1)) - 1] = novoModelo
+      if (ids) {
+        // Its few matches at the new version, or, more of them now, the page as any search's.
+        if (!contagem.ids) return listServicosPainel(db, filtro, hoje, porMeses)
+        values[Number(idsParam.slice(1)) - 1] = contagem.ids
+        values[Number(idsTsquery.slice(1)) - 1] = contagem.tsquery
         result = await runStatement<PainelRow>(db, name, text, values)
+      } else {
+        const novoModelo = corte && modeloDosMeses(contagem.tsquery)
+        // By month no longer (its words are not all in that index, or it is counted by its page).
+        if (corte && (!novoModelo || contagem.indice || contagem.n === null))
+          return listServicosPainel(db, filtro, hoje, false)
+        // The index asked the whole tsquery if the new reading asks it nothing of its own.
+        const novoIndice = indice && (contagem.indice ?? contagem.tsquery)
+        if (contagem.tsquery !== tsquery || (indice && novoIndice !== indice)) {
+          values[0] = contagem.tsquery
+          if (indice) values[1] = novoIndice
+          if (novoModelo) values[Number(modeloParam.slice(1)) - 1] = novoModelo
+          result = await runStatement<PainelRow>(db, name, text, values)
+        }
       }
     }
     // The months since `corte` held fewer matches than the page needs (matches older than the
