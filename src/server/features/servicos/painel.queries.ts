@@ -123,26 +123,23 @@ export async function listServicosPainel(
   const denso =
     !corte && !!indexada && contagem!.n !== null && percorre(contagem!.n, contagem!.servicos)
   // The parts the GIN index is asked (the tsquery tested on each row found; then its value $2).
-  const indice = denso ? undefined : contagem?.indice
+  const indice = denso || ids ? undefined : contagem?.indice
   const { conds, categoriaParam, statusParam, orgaoParam, etapaParam, hojeParam } = painelConds(
     filtro,
-    indexada,
+    ids ? tsquery : indexada,
     hoje,
     param,
     valor,
     indice,
   )
   if (inicio) conds.push(`p.prefixo = ${valor(`${param(inicio)}::text`)}`)
-  // The tsquery is still tested on each of them: a service changed since the count (the data
-  // version moved, read again below) never shows on a page it no longer matches.
+  // A few kept matches, by their key; the tsquery is still tested on each of them: a service
+  // changed since the count (the data version moved, read again below) never shows on a page it
+  // no longer matches. `::uuid[]` after the value: an array, not a subquery.
   const idsParam = ids ? param(ids) : ''
-  const idsTsquery = ids ? param(tsquery) : ''
-  if (ids)
-    conds.push(
-      `p.servico_id = ANY(${valor(`${idsParam}::uuid[]`)}::uuid[])`, // an array, not a subquery
-      `(p.termos @@ ${valor(`to_tsquery('simple', ${idsTsquery})`)}) IS TRUE`,
-    )
-  if (denso) conds[0] = `(${conds[0]}) IS TRUE` // not an index condition: the order's index is walked
+  if (ids) conds.push(`p.servico_id = ANY(${valor(`${idsParam}::uuid[]`)}::uuid[])`)
+  // Not an index condition: the order's index is walked, or the kept matches read.
+  if (denso || ids) conds[0] = `(${conds[0]}) IS TRUE`
   // A search counted at none at its data version: the statement reads no row, only the version
   // (it read every candidate the GIN index gave: 33 ms a page for 'silva-2024' at 1,000,000).
   const nenhum = contagem?.n === 0
@@ -309,8 +306,8 @@ LEFT JOIN LATERAL (
       if (ids) {
         // Its few matches at the new version, or, more of them now, the page as any search's.
         if (!contagem.ids) return listServicosPainel(db, filtro, hoje, porMeses)
+        values[0] = contagem.tsquery
         values[Number(idsParam.slice(1)) - 1] = contagem.ids
-        values[Number(idsTsquery.slice(1)) - 1] = contagem.tsquery
         result = await runStatement<PainelRow>(db, name, text, values)
       } else {
         const novoModelo = corte && modeloDosMeses(contagem.tsquery)
