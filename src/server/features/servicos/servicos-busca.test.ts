@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type pg from 'pg'
+import { preparadas } from '#tests/setup/preparadas.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { servicos } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
@@ -331,24 +331,7 @@ describe('above 10,000 matches', () => {
             const primeira = await q(busca, filtro)
             if (primeira.next) await q(busca, `${filtro}&after=${primeira.next}`)
           }
-      const pool = (t.db as unknown as { $client: pg.Pool }).$client
-      const conexoes = await Promise.all(
-        Array.from({ length: pool.totalCount }, () => pool.connect()),
-      )
-      const planos: { name: string; generic_plans: number; custom_plans: number }[] = []
-      try {
-        for (const conexao of conexoes)
-          planos.push(
-            ...(
-              await conexao.query(
-                `SELECT name, generic_plans::int, custom_plans::int, statement FROM pg_prepared_statements
-                 WHERE name LIKE 'painel%'`,
-              )
-            ).rows,
-          )
-      } finally {
-        for (const conexao of conexoes) conexao.release()
-      }
+      const planos = (await preparadas(t.db, 'painel'))!
       // PostgreSQL plans a prepared statement for its values 5 times (again after a change of
       // the tables' statistics), then keeps its generic plan unless one of its own looks cheaper.
       const usados = planos.filter((p) => p.generic_plans + p.custom_plans >= 20)
