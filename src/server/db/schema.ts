@@ -389,7 +389,8 @@ export const servicosTiposDocumentos = pgTable(
   },
   (t) => [
     index('documentos_termos_idx').using('gin', t.termos).with({ gin_pending_list_limit: 64 }),
-    // The search's order (newest file first): a word in most documents walks it.
+    // The search's order (newest file first): a word in most documents walks it. Migration 0049
+    // adds INCLUDE (termos), which this builder cannot say: the walk tests the words in the index.
     index('documentos_enviado_idx')
       .on(t.enviado_em.desc(), t.id.desc())
       .where(sql`${t.enviado_em} is not null`),
