@@ -21,6 +21,8 @@
 // "Condicionantes" (100,000 services, 500,000 entregas; first page and each filter; targets p95
 // ≤ 15 ms on PostgreSQL, ≤ 50 ms on PGlite; BENCH_CASES=condicionantes, RESULTS-condicionantes.md;
 // BENCH_COND_SERVICOS=N for a smaller scale).
+// Whether each case is as fast at 1,000,000 services as at 100,000, on two databases filled
+// earlier, both servers up and the case loaded on each in turns: BENCH_ESCALAS (bench/escalas.ts).
 // Not part of `npm test`.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -58,6 +60,7 @@ import {
   tabela,
 } from './comum.ts'
 import { medirJob, type JobRow } from './avisos-job.ts'
+import { benchEscalas, type Medido } from './escalas.ts'
 import { primeiraPaginaSozinho } from './pg-sozinho.ts'
 import { stopServer } from './servidor.ts'
 import {
@@ -133,6 +136,7 @@ const DOC_SEARCHES = [
   { name: 'documents: a type half of them have', q: 'parecer' },
   { name: 'documents: a word of one file name in five', q: 'matricula' },
   { name: "documents: a file's number", q: 'certidao 4217' },
+  { name: "documents: a type's two words", q: 'contrato social' },
 ]
 
 type Case = {
@@ -690,6 +694,111 @@ async function consistency(db: Db) {
   return Number(res.rows[0].wrong)
 }
 
+/** The dashboard's cases (BENCH_CASE's) on a running server, each checked against `exp`. */
+export async function casosDoPainel(
+  base: string,
+  cookie: string,
+  exp: Expect,
+  label: string,
+  pid: number,
+): Promise<Medido[]> {
+  let pageUrl = ''
+  if (selected(`page ${PAGE_TARGET} (next button)`)) {
+    log(`${label}: walking the next-page button to page ${PAGE_TARGET}...`)
+    const t0 = Date.now()
+    pageUrl = await walkToPage(base, cookie)
+    log(
+      `${label}: resident ${residentMb(pid)} MB; reached page ${PAGE_TARGET} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    )
+  }
+  const searchUrl = (q: string) => `/api/admin/servicos?q=${encodeURIComponent(q)}`
+  let next = 0
+  let nextDigits = 0
+  let nextProtocolo = 0
+  const cases: (
+    | Case
+    | { name: string; url: () => string; expect?: undefined; novas?: boolean }
+    | DocumentosCase
+    | CalendarioCase
+  )[] = [
+    { name: 'first page', url: '/api/admin/servicos', expect: exp.all },
+    { name: `search '${SEARCH}'`, url: searchUrl(SEARCH.toLowerCase()), expect: exp.search },
+    {
+      name: 'status filter',
+      url: `/api/admin/servicos?status_id=${exp.statusId}`,
+      expect: exp.byStatus,
+    },
+    { name: 'Próximos a vencer', url: '/api/admin/servicos?proximos=1', expect: exp.proximos },
+    { name: `page ${PAGE_TARGET} (next button)`, url: pageUrl, expect: exp.page4000 },
+    {
+      name: 'Aguardando análise',
+      url: '/api/admin/servicos?em_analise=1',
+      expect: exp.emAnalise,
+    },
+    ...SEARCHES.map((c) => ({
+      name: `${c.name} '${c.q}'`,
+      url: searchUrl(c.q),
+      expect: exp.searches[c.q],
+    })),
+    {
+      name: `page ${TYPED_PAGE} typed (no position)`,
+      url: `/api/admin/servicos?page=${TYPED_PAGE}`,
+      expect: exp.typed,
+    },
+    {
+      name: `varied: ${VARIED.length} terms, a new one each request`,
+      url: () => searchUrl(VARIED[next++ % VARIED.length]),
+    },
+    {
+      // Not read before the load: its first reading (the total) is what it measures.
+      name: `digits: ${DIGITOS.length.toLocaleString('en-US')} fragments of three and four digits, a new one each request`,
+      url: () => searchUrl(DIGITOS[nextDigits++ % DIGITOS.length]),
+      novas: true,
+    },
+    {
+      // The same: each request a protocol pasted that was not read before (its count, its page).
+      name: `protocols: ${PROTOCOLOS.length.toLocaleString('en-US')} pasted with their year, a new one each request`,
+      url: () => searchUrl(PROTOCOLOS[nextProtocolo++ % PROTOCOLOS.length]),
+      novas: true,
+    },
+    ...PROCESSO_CASES.map((c) => ({ name: c.name, ...exp.processo[c.name] })),
+    ...CALENDARIO_CASES.map((c): CalendarioCase => ({ ...c, calendario: true })),
+    ...DOC_SEARCHES.map((c) => ({
+      name: `${c.name} '${c.q}'`,
+      url: `/api/admin/documentos/busca?q=${encodeURIComponent(c.q)}`,
+      documentos: exp.documentos[c.q],
+    })),
+  ]
+  const confere = async (c: (typeof cases)[number]) => {
+    if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
+    else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
+  }
+  return cases
+    .filter((x) => selected(x.name))
+    .map((c) => {
+      const total =
+        'calendario' in c
+          ? 'events'
+          : 'documentos' in c
+            ? `${Math.min(c.documentos.total, 1000).toLocaleString('en-US')}${c.documentos.total > 1000 ? '+' : ''}`
+            : c.expect
+              ? `${c.expect.total.toLocaleString('en-US')}${c.expect.limited ? '+' : ''} / ${c.expect.pages.toLocaleString('en-US')} p.`
+              : 'each its own'
+      return {
+        name: c.name,
+        url: c.url,
+        total,
+        antes: async () => {
+          if ('calendario' in c) await checkCalendario(base, cookie, c)
+          else if (c.expect || 'documentos' in c) await confere(c)
+          else if (!('novas' in c))
+            for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
+        },
+        depois: () => confere(c),
+      }
+    })
+}
+
 async function benchDatabase(
   label: string,
   main: string,
@@ -712,97 +821,17 @@ async function benchDatabase(
       log(`${label}: server up, resident ${residentMb(child.pid!)} MB`)
       const cookie = await signIn(base)
       const exp = JSON.parse(env.BENCH_EXPECT) as Expect
-      let pageUrl = ''
-      if (selected(`page ${PAGE_TARGET} (next button)`)) {
-        log(`${label}: walking the next-page button to page ${PAGE_TARGET}...`)
-        const t0 = Date.now()
-        pageUrl = await walkToPage(base, cookie)
-        log(
-          `${label}: resident ${residentMb(child.pid!)} MB; reached page ${PAGE_TARGET} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-        )
-      }
-      const searchUrl = (q: string) => `/api/admin/servicos?q=${encodeURIComponent(q)}`
-      let next = 0
-      let nextDigits = 0
-      let nextProtocolo = 0
-      const cases: (
-        | Case
-        | { name: string; url: () => string; expect?: undefined; novas?: boolean }
-        | DocumentosCase
-        | CalendarioCase
-      )[] = [
-        { name: 'first page', url: '/api/admin/servicos', expect: exp.all },
-        { name: `search '${SEARCH}'`, url: searchUrl(SEARCH.toLowerCase()), expect: exp.search },
-        {
-          name: 'status filter',
-          url: `/api/admin/servicos?status_id=${exp.statusId}`,
-          expect: exp.byStatus,
-        },
-        { name: 'Próximos a vencer', url: '/api/admin/servicos?proximos=1', expect: exp.proximos },
-        { name: `page ${PAGE_TARGET} (next button)`, url: pageUrl, expect: exp.page4000 },
-        {
-          name: 'Aguardando análise',
-          url: '/api/admin/servicos?em_analise=1',
-          expect: exp.emAnalise,
-        },
-        ...SEARCHES.map((c) => ({
-          name: `${c.name} '${c.q}'`,
-          url: searchUrl(c.q),
-          expect: exp.searches[c.q],
-        })),
-        {
-          name: `page ${TYPED_PAGE} typed (no position)`,
-          url: `/api/admin/servicos?page=${TYPED_PAGE}`,
-          expect: exp.typed,
-        },
-        {
-          name: `varied: ${VARIED.length} terms, a new one each request`,
-          url: () => searchUrl(VARIED[next++ % VARIED.length]),
-        },
-        {
-          // Not read before the load: its first reading (the total) is what it measures.
-          name: `digits: ${DIGITOS.length.toLocaleString('en-US')} fragments of three and four digits, a new one each request`,
-          url: () => searchUrl(DIGITOS[nextDigits++ % DIGITOS.length]),
-          novas: true,
-        },
-        {
-          // The same: each request a protocol pasted that was not read before (its count, its page).
-          name: `protocols: ${PROTOCOLOS.length.toLocaleString('en-US')} pasted with their year, a new one each request`,
-          url: () => searchUrl(PROTOCOLOS[nextProtocolo++ % PROTOCOLOS.length]),
-          novas: true,
-        },
-        ...PROCESSO_CASES.map((c) => ({ name: c.name, ...exp.processo[c.name] })),
-        ...CALENDARIO_CASES.map((c): CalendarioCase => ({ ...c, calendario: true })),
-        ...DOC_SEARCHES.map((c) => ({
-          name: `${c.name} '${c.q}'`,
-          url: `/api/admin/documentos/busca?q=${encodeURIComponent(c.q)}`,
-          documentos: exp.documentos[c.q],
-        })),
-      ]
-      for (const c of cases.filter((x) => selected(x.name))) {
-        if ('calendario' in c) await checkCalendario(base, cookie, c)
-        else if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
-        else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
-        else if (!('novas' in c))
-          for (const term of VARIED) await getPage(base, cookie, searchUrl(term)) // answers 200
+      for (const c of await casosDoPainel(base, cookie, exp, label, child.pid!)) {
+        await c.antes()
         const low = await load(base, cookie, c.url, 4)
         const cpu0 = cpuMs(child.pid!)
         const high = await load(base, cookie, c.url, 50)
         // The server's CPU per answer at 50 connections: what the machine's load hides least.
         const cpu = (cpuMs(child.pid!) - cpu0) / Math.max(1, high.rps * SECONDS)
-        if ('documentos' in c) checkDocumentos(c, await getPage(base, cookie, c.url))
-        else if (c.expect) check(c as Case, await getPage(base, cookie, c.url as string))
-        const total =
-          'calendario' in c
-            ? 'events'
-            : 'documentos' in c
-              ? `${Math.min(c.documentos.total, 1000).toLocaleString('en-US')}${c.documentos.total > 1000 ? '+' : ''}`
-              : c.expect
-                ? `${c.expect.total.toLocaleString('en-US')}${c.expect.limited ? '+' : ''} / ${c.expect.pages.toLocaleString('en-US')} p.`
-                : 'each its own'
+        await c.depois()
         const row: Row = {
           db: label,
-          case: `${c.name} (${total})`,
+          case: `${c.name} (${c.total})`,
           p50: low.p50,
           p95: low.p95,
           p99: low.p99,
@@ -846,6 +875,53 @@ async function benchDatabase(
     await cleanup()
   }
   return { rows, peak, writes, sozinho }
+}
+
+/**
+ * A PostgreSQL database of the bench's (`nome`) for the server: filled anew, or read as it was
+ * (`reusar`: filled earlier with BENCH_FILL_ONLY); its expectations, the check of its maintained
+ * counts, and its cleanup.
+ */
+async function prepararPostgres(nome: string, reusar: boolean) {
+  const admin = new pg.Client({ connectionString: PG_URL })
+  await admin.connect()
+  if (!reusar) {
+    await admin.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${nome}`)
+  }
+  const u = new URL(PG_URL)
+  u.pathname = `/${nome}`
+  log(`PostgreSQL: ${reusar ? 'reading' : 'filling'} ${nome}...`)
+  const database = await openDatabase({ databaseUrl: u.toString() })
+  await database.migrate()
+  let exp: Expect
+  if (reusar) {
+    // The admin enrolled its second factor on the run that filled it: enrolled again now.
+    await resetTwoFactor(database.db, ADMIN.email)
+    exp = await expectations(database.db)
+  } else {
+    await seedStatuses(database.db)
+    exp = await prepareDb(database.db)
+  }
+  await database.close()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))
+  return {
+    env: { DATABASE_URL: u.toString(), DATA_DIR: dataDir, BENCH_EXPECT: JSON.stringify(exp) },
+    verify: async () => {
+      const db = await openDatabase({ databaseUrl: u.toString() })
+      try {
+        return await consistency(db.db)
+      } finally {
+        await db.close()
+      }
+    },
+    cleanup: async () => {
+      if (!process.env.BENCH_KEEP && !reusar)
+        await admin.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`)
+      await admin.end()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
 }
 
 async function prepareDb(db: Db) {
@@ -1319,6 +1395,22 @@ async function main() {
     )
     return
   }
+  // BENCH_ESCALAS=a,b: every case in turns on two databases filled earlier (bench/escalas.ts).
+  if (process.env.BENCH_ESCALAS) {
+    const escalas = []
+    for (const nome of process.env.BENCH_ESCALAS.split(','))
+      escalas.push({ label: nome, ...(await prepararPostgres(nome, true)) })
+    const table = await benchEscalas(mainJs, escalas, (base, cookie, escala, pid) =>
+      casosDoPainel(base, cookie, JSON.parse(escala.env.BENCH_EXPECT) as Expect, escala.label, pid),
+    )
+    console.log(`\n${table}\n`)
+    if (!CASE_FILTER)
+      writeFileSync(
+        path.join(ROOT, 'bench', 'RESULTS-escalas.md'),
+        `# Dashboard benchmark, the two scales in turns (last run)\n\n${table}\n`,
+      )
+    return
+  }
   if (process.env.BENCH_FILL_ONLY) {
     // While tuning: fill PostgreSQL's portal_bench, keep it, and stop (EXPLAIN it with psql).
     const admin = new pg.Client({ connectionString: PG_URL })
@@ -1361,47 +1453,7 @@ async function main() {
     results.push({ label: 'PGlite', ...pglite })
   }
   if (only !== 'pglite') {
-    const postgres = await benchDatabase('PostgreSQL', mainJs, async () => {
-      const admin = new pg.Client({ connectionString: PG_URL })
-      await admin.connect()
-      if (!REUSE) {
-        await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`)
-        await admin.query(`CREATE DATABASE ${PG_DB}`)
-      }
-      const u = new URL(PG_URL)
-      u.pathname = `/${PG_DB}`
-      log(`PostgreSQL: ${REUSE ? 'reading' : 'filling'} ${PG_DB}...`)
-      const database = await openDatabase({ databaseUrl: u.toString() })
-      await database.migrate()
-      let exp: Expect
-      if (REUSE) {
-        // The admin enrolled its second factor on the run that filled it: enrolled again now.
-        await resetTwoFactor(database.db, ADMIN.email)
-        exp = await expectations(database.db)
-      } else {
-        await seedStatuses(database.db)
-        exp = await prepareDb(database.db)
-      }
-      await database.close()
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))
-      return {
-        env: { DATABASE_URL: u.toString(), DATA_DIR: dataDir, BENCH_EXPECT: JSON.stringify(exp) },
-        verify: async () => {
-          const db = await openDatabase({ databaseUrl: u.toString() })
-          try {
-            return await consistency(db.db)
-          } finally {
-            await db.close()
-          }
-        },
-        cleanup: async () => {
-          if (!process.env.BENCH_KEEP && !REUSE)
-            await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`)
-          await admin.end()
-          rmSync(dataDir, { recursive: true, force: true })
-        },
-      }
-    })
+    const postgres = await benchDatabase('PostgreSQL', mainJs, () => prepararPostgres(PG_DB, REUSE))
     results.push({ label: 'PostgreSQL', ...postgres })
   }
 
