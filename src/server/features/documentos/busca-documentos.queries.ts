@@ -28,6 +28,14 @@ export const BUSCA_DOCUMENTOS_LIMITE = 1000
  * 1,001 first matches, 53-67 ms at 1,000,000 services, 11-14 at 100,000).
  */
 const ANDADOS_MAX = COMUM * (BUSCA_DOCUMENTOS_LIMITE + 1)
+/**
+ * The count's second reach: the newest documents this many, when the matches among the newest
+ * ANDADOS_MAX, at that rate, pass the limit one and a half times among these. Two common words
+ * in one document in ten ('laudo rg') were counted by the GIN index, which read both words'
+ * whole lists: 24 ms a request at 1,000,000 services (19.5 of them in the database), 11 at
+ * 100,000; walked, 11.6-11.9 at both.
+ */
+const ANDADOS_MAIS = 4 * ANDADOS_MAX
 /** Newest file first (the walk: over the documents; the GIN index's matches: over them). */
 const ordem = (d: { enviado_em: AnyPgColumn; id: AnyPgColumn }) => [
   sql`${d.enviado_em} desc nulls last`,
@@ -54,7 +62,8 @@ const pedido = sql`to_tsquery('simple', ${sql.placeholder('indice')})`
  * - `caminho`: a search in more documents than the limit walks the order's index
  *   (`documentos_enviado_idx`) and tests each document's words (`ts_match_vq`, which no index
  *   answers) until the page is full (`caminhoAdiante` for a page after the first);
- * - `andando`: how many of the newest ANDADOS_MAX documents match, up to the limit plus one;
+ * - `andando`: how many of the newest ANDADOS_MAX documents match, up to the limit plus one
+ *   (`andandoMais`: of the newest ANDADOS_MAIS);
  * - `total`: the total alone, up to the limit plus one, when the page has no row (past the end).
  */
 function preparar(db: Db) {
@@ -117,6 +126,18 @@ function preparar(db: Db) {
         .$dynamic(),
     ).prepare(nome)
   }
+  // How many of the newest `max` documents match, up to the limit plus one. Its values an
+  // InitPlan and constants, as the walk's first page: one generic plan.
+  const andando = (max: number, nome: string) =>
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(
+        sql`(SELECT 1 FROM (SELECT ${doc.termos} FROM ${doc} WHERE ${doc.enviado_em} IS NOT NULL
+          ORDER BY ${ordemDosDocumentos} LIMIT ${sql.raw(String(max))}) d
+          WHERE ts_match_vq(d.termos, (SELECT ${consulta}))
+          LIMIT ${sql.raw(String(BUSCA_DOCUMENTOS_LIMITE + 1))}) x`,
+      )
+      .prepare(nome)
   return {
     gin: juntos(
       db
@@ -132,16 +153,8 @@ function preparar(db: Db) {
       sql` OFFSET ${sql.placeholder('offset')}`,
       'documentos_busca_caminho_adiante',
     ),
-    // Its values an InitPlan and constants, as the walk's first page: one generic plan.
-    andando: db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(
-        sql`(SELECT 1 FROM (SELECT ${doc.termos} FROM ${doc} WHERE ${doc.enviado_em} IS NOT NULL
-          ORDER BY ${ordemDosDocumentos} LIMIT ${sql.raw(String(ANDADOS_MAX))}) d
-          WHERE ts_match_vq(d.termos, (SELECT ${consulta}))
-          LIMIT ${sql.raw(String(BUSCA_DOCUMENTOS_LIMITE + 1))}) x`,
-      )
-      .prepare('documentos_busca_andando'),
+    andando: andando(ANDADOS_MAX, 'documentos_busca_andando'),
+    andandoMais: andando(ANDADOS_MAIS, 'documentos_busca_andando_mais'),
     total: db
       .select({ total: sql<number>`count(*)::int` })
       .from(
@@ -222,8 +235,9 @@ export async function buscarDocumentos(db: Db, query: ListQuery) {
   // table never analysed): the newest documents, which the walk reads anyway, are tested first.
   // More than the limit among them is the total ("more than"), whatever the number of
   // documents ('contrato social' 2.6-3.6 ms in process at 1,000,000 services, with migrations
-  // 0049 and 0050); fewer, and the GIN index counts (two common words seldom together: the
-  // walk's 10-20 ms lost).
+  // 0049 and 0050). Fewer, but at a rate that passes the limit one and a half times among the
+  // newest ANDADOS_MAIS: counted there ('laudo rg', both in one document in ten). Else the GIN
+  // index counts (two common words seldom together: the walk's time lost).
   const documentos = [...lexico.values()][0]?.documentos ?? Infinity
   if (
     total === undefined &&
@@ -233,6 +247,10 @@ export async function buscarDocumentos(db: Db, query: ListQuery) {
   ) {
     const [{ total: andados }] = await q.andando.execute({ tsq })
     if (andados > BUSCA_DOCUMENTOS_LIMITE) total = andados
+    else if (andados * ANDADOS_MAIS * 2 >= (BUSCA_DOCUMENTOS_LIMITE + 1) * ANDADOS_MAX * 3) {
+      const [{ total: mais }] = await q.andandoMais.execute({ tsq })
+      if (mais > BUSCA_DOCUMENTOS_LIMITE) total = mais
+    }
   }
   let rows: Awaited<ReturnType<typeof q.caminho.execute>> = []
   if (total === undefined || total <= BUSCA_DOCUMENTOS_LIMITE) {
