@@ -385,10 +385,16 @@ export const servicosTiposDocumentos = pgTable(
      * (`documentos_busca_refresh`), never written by the app.
      */
     termos: tsvector('termos'),
+    /**
+     * Every pair of those words that begin with a letter and have two characters or more
+     * ('contrato.laudo'; migration 0051): two words typed are asked of the GIN index as a pair.
+     */
+    pares: tsvector('pares'),
     enviado_em: timestamp('enviado_em', { withTimezone: true }),
   },
   (t) => [
     index('documentos_termos_idx').using('gin', t.termos).with({ gin_pending_list_limit: 64 }),
+    index('documentos_pares_idx').using('gin', t.pares).with({ gin_pending_list_limit: 64 }),
     // The search's order (newest file first): a word in most documents walks it. Migration 0049
     // adds INCLUDE (termos), which this builder cannot say: the walk tests the words in the index.
     index('documentos_enviado_idx')

@@ -7,6 +7,8 @@ import {
   COMUM,
   estimaDigitos,
   leLexico,
+  type Lexico,
+  PALAVRAS_MAX,
   prefixosDeLetras,
   termoDoPrefixo,
 } from '../../db/palavras.ts'
@@ -53,32 +55,48 @@ const pedido = sql`to_tsquery('simple', ${sql.placeholder('indice')})`
  * statistics), and which one runs is decided here, never by the words' plan.
  *
  * - `gin`: the page of a search in at most BUSCA_DOCUMENTOS_LIMITE documents, with its total:
- *   the matches from the GIN index (asked `indice`, each document found tested against the
- *   search; up to the limit plus one, read once: a CTE read twice is materialised) sorted by
- *   their own columns, which no index of the documents orders (ordered
- *   by the documents' columns, the planner walked the order's index, filtering, whenever it took
- *   the words for common ones: 1.3 s for 'certidao 4217' at 1,000,000 services, its 23 documents
- *   among the oldest);
+ *   the matches from the GIN index of the words (`ginPares`: of their pairs, migration 0051),
+ *   asked `indice`, each document found tested against the search (up to the limit plus one,
+ *   read once: a CTE read twice is materialised), sorted by their own columns, which no index
+ *   of the documents orders (ordered by the documents' columns, the planner walked the order's
+ *   index, filtering, whenever it took the words for common ones: 1.3 s for 'certidao 4217' at
+ *   1,000,000 services, its 23 documents among the oldest);
  * - `caminho`: a search in more documents than the limit walks the order's index
  *   (`documentos_enviado_idx`) and tests each document's words (`ts_match_vq`, which no index
  *   answers) until the page is full (`caminhoAdiante` for a page after the first);
- * - `andando`: how many of the newest ANDADOS_MAX documents match, up to the limit plus one
- *   (`andandoMais`: of the newest ANDADOS_MAIS);
- * - `total`: the total alone, up to the limit plus one, when the page has no row (past the end).
+ * - `andando`: how many of the newest ANDADOS_MAX documents match, up to the limit plus one,
+ *   with the first page of them (`andandoMais`: of the newest ANDADOS_MAIS);
+ * - `total` (`totalPares`): the total alone, up to the limit plus one, when the page has no row
+ *   (past the end).
  */
 function preparar(db: Db) {
-  const filtro = and(
-    sql`${doc.termos} @@ ${pedido}`,
-    sql`ts_match_vq(${doc.termos}, (SELECT ${consulta}))`,
-    isNotNull(doc.enviado_em),
-  )
-  const achados = db.$with('achados').as(
+  // `indexada`: the words (`termos`) or their pairs (`pares`, migration 0051), as `indice` asks.
+  const filtro = (indexada: AnyPgColumn) =>
+    and(
+      sql`${indexada} @@ ${pedido}`,
+      sql`ts_match_vq(${doc.termos}, (SELECT ${consulta}))`,
+      isNotNull(doc.enviado_em),
+    )
+  const achados = (indexada: AnyPgColumn) =>
+    db.$with('achados').as(
+      db
+        .select({ id: doc.id, enviado_em: doc.enviado_em })
+        .from(doc)
+        .where(filtro(indexada))
+        .limit(BUSCA_DOCUMENTOS_LIMITE + 1),
+    )
+  const total = (indexada: AnyPgColumn, nome: string) =>
     db
-      .select({ id: doc.id, enviado_em: doc.enviado_em })
-      .from(doc)
-      .where(filtro)
-      .limit(BUSCA_DOCUMENTOS_LIMITE + 1),
-  )
+      .select({ total: sql<number>`count(*)::int` })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(doc)
+          .where(filtro(indexada))
+          .limit(BUSCA_DOCUMENTOS_LIMITE + 1)
+          .as('d'),
+      )
+      .prepare(nome)
   const colunas = {
     ...documentoDoServico,
     caminho: versao.caminho,
@@ -88,14 +106,14 @@ function preparar(db: Db) {
   }
   // The page of the matches, before any join: each match joined to five tables, then sorted,
   // cost 2.8 ms more at 1,000,000 services for '4217' (111 documents) than at 100,000 (11).
-  const pagina = db.$with('pagina').as(
-    db
-      .select({ id: achados.id, enviado_em: achados.enviado_em })
-      .from(achados)
-      .orderBy(...ordem(achados))
-      .limit(PAGE_SIZE)
-      .offset(sql.placeholder('offset')),
-  )
+  const adiante = sql` OFFSET ${sql.placeholder('offset')}`
+  // Its LIMIT written in the text, as the walk's: the statements without an OFFSET keep their
+  // generic plan.
+  const pagina = (fonte: ReturnType<typeof achados>, offset = sql``) =>
+    db.$with('pagina', { id: doc.id, enviado_em: doc.enviado_em }).as(
+      sql`SELECT ${fonte.id}, ${fonte.enviado_em} FROM ${fonte}
+        ORDER BY ${sql.join(ordem(fonte), sql`, `)} LIMIT ${sql.raw(String(PAGE_SIZE))}${offset}`,
+    )
   const juntos = <T extends PgSelect>(q: T) =>
     q
       .innerJoin(versao, comVersaoAtual)
@@ -126,49 +144,64 @@ function preparar(db: Db) {
         .$dynamic(),
     ).prepare(nome)
   }
-  // How many of the newest `max` documents match, up to the limit plus one. Its values an
-  // InitPlan and constants, as the walk's first page: one generic plan.
+  // The page of `fonte`'s matches (one row a document) with their total, in one statement.
+  const comTotal = (fonte: ReturnType<typeof achados>, offset?: SQL) => {
+    const p = pagina(fonte, offset)
+    return juntos(
+      db
+        .with(fonte, p)
+        .select({ ...colunas, total: sql<number>`(SELECT count(*)::int FROM ${fonte})` })
+        .from(doc)
+        .innerJoin(p, eq(p.id, doc.id))
+        .orderBy(...ordem(p))
+        .$dynamic(),
+    )
+  }
+  // The newest `max` documents' matches, up to the limit plus one, in the walk's order; with
+  // the first page of them. Its values an InitPlan and constants, as the walk's first page:
+  // one generic plan.
   const andando = (max: number, nome: string) =>
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(
-        sql`(SELECT 1 FROM (SELECT ${doc.termos} FROM ${doc} WHERE ${doc.enviado_em} IS NOT NULL
+    comTotal(
+      db.$with('achados', { id: doc.id, enviado_em: doc.enviado_em }).as(
+        sql`SELECT d.id, d.enviado_em FROM (SELECT ${doc.id}, ${doc.enviado_em}, ${doc.termos}
+          FROM ${doc} WHERE ${doc.enviado_em} IS NOT NULL
           ORDER BY ${ordemDosDocumentos} LIMIT ${sql.raw(String(max))}) d
           WHERE ts_match_vq(d.termos, (SELECT ${consulta}))
-          LIMIT ${sql.raw(String(BUSCA_DOCUMENTOS_LIMITE + 1))}) x`,
-      )
-      .prepare(nome)
+          LIMIT ${sql.raw(String(BUSCA_DOCUMENTOS_LIMITE + 1))}`,
+      ),
+    ).prepare(nome)
   return {
-    gin: juntos(
-      db
-        .with(achados, pagina)
-        .select({ ...colunas, total: sql<number>`(SELECT count(*)::int FROM ${achados})` })
-        .from(doc)
-        .innerJoin(pagina, eq(pagina.id, doc.id))
-        .orderBy(...ordem(pagina))
-        .$dynamic(),
-    ).prepare('documentos_busca_gin'),
+    gin: comTotal(achados(doc.termos), adiante).prepare('documentos_busca_gin'),
+    ginPares: comTotal(achados(doc.pares), adiante).prepare('documentos_busca_gin_pares'),
     caminho: caminho(sql``, 'documentos_busca_caminho'),
-    caminhoAdiante: caminho(
-      sql` OFFSET ${sql.placeholder('offset')}`,
-      'documentos_busca_caminho_adiante',
-    ),
+    caminhoAdiante: caminho(adiante, 'documentos_busca_caminho_adiante'),
     andando: andando(ANDADOS_MAX, 'documentos_busca_andando'),
     andandoMais: andando(ANDADOS_MAIS, 'documentos_busca_andando_mais'),
-    total: db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(
-        db
-          .select({ one: sql`1` })
-          .from(doc)
-          .where(filtro)
-          .limit(BUSCA_DOCUMENTOS_LIMITE + 1)
-          .as('d'),
-      )
-      .prepare('documentos_busca_total'),
+    total: total(doc.termos, 'documentos_busca_total'),
+    totalPares: total(doc.pares, 'documentos_busca_total_pares'),
   }
 }
 const preparadas = new WeakMap<Db, ReturnType<typeof preparar>>()
+
+/** A word that is in its document's pairs (migration 0051): a letter, then one character or more. */
+const emPares = (w: string) => /^[a-z][a-z0-9]+$/.test(w)
+
+/**
+ * The pairs of words (migration 0051) the two rarest letter parts typed can be, as the GIN index
+ * is asked them ('contrato.laudo'; '(contrato.laudo | contrato.laudos)'): undefined where a part
+ * has more than PALAVRAS_MAX words, one of one character, or a word both parts can be (one
+ * word of a document then stands for both, and it has no pair), or where they make more than
+ * PALAVRAS_MAX pairs. Each document found is tested against the whole search.
+ */
+function paresDasPalavras(lexico: Map<string, Lexico>) {
+  const [a, b] = [...lexico.values()].sort((x, y) => x.soma - y.soma)
+  if (!b || a.n * b.n > PALAVRAS_MAX) return undefined
+  const [pa, pb] = [a.palavras ?? [], b.palavras ?? []]
+  if (a.n !== pa.length || b.n !== pb.length) return undefined
+  if (![...pa, ...pb].every(emPares) || pa.some((w) => pb.includes(w))) return undefined
+  const pares = pa.flatMap((x) => pb.map((y) => (x < y ? `${x}.${y}` : `${y}.${x}`)))
+  return pares.length === 1 ? pares[0] : `(${pares.join(' | ')})`
+}
 
 /**
  * The analysts' document search: every document with a file (either side) whose type or current
@@ -212,13 +245,16 @@ export async function buscarDocumentos(db: Db, query: ListQuery) {
   if (rara === 0) return nada
   // A digit part with others ('certidao 4217'): the GIN index is asked the parts no more
   // common than COMUM times the rarest, the search tested on each document found; unless even
-  // the rarest is in more than the limit ('laudo 42').
-  let indice = tsq
-  if (digitos.length && rara <= BUSCA_DOCUMENTOS_LIMITE)
-    indice = partes
-      .filter((p) => estimativa(p) <= COMUM * rara)
-      .map(termo)
-      .join(' & ')
+  // the rarest is in more than the limit ('laudo 42'). Two letter parts or more: the pairs of
+  // words of the two rarest (migration 0051), when they have few.
+  const porDigitos = digitos.length > 0 && rara <= BUSCA_DOCUMENTOS_LIMITE
+  const pares = porDigitos ? undefined : paresDasPalavras(lexico)
+  const indice = porDigitos
+    ? partes
+        .filter((p) => estimativa(p) <= COMUM * rara)
+        .map(termo)
+        .join(' & ')
+    : (pares ?? tsq)
   let q = preparadas.get(db)
   if (!q) preparadas.set(db, (q = preparar(db)))
   const unica = palavras.length === 1 && palavras[0].length === 1 && lexico.get(palavras[0][0])
@@ -239,29 +275,37 @@ export async function buscarDocumentos(db: Db, query: ListQuery) {
   // newest ANDADOS_MAIS: counted there ('laudo rg', both in one document in ten). Else the GIN
   // index counts (two common words seldom together: the walk's time lost).
   const documentos = [...lexico.values()][0]?.documentos ?? Infinity
+  let rows: Awaited<ReturnType<typeof q.caminho.execute>> = []
+  const semTotal = (achadas: Awaited<ReturnType<typeof q.gin.execute>>) =>
+    achadas.map(({ total: _, ...r }) => r)
+  // The newest documents' first page is the search's when they hold a page of matches.
+  let primeira: typeof rows | undefined
   if (
     total === undefined &&
     Number.isFinite(rara) &&
     rara > BUSCA_DOCUMENTOS_LIMITE &&
     rara * ANDADOS_MAX >= (BUSCA_DOCUMENTOS_LIMITE + 1) * documentos
   ) {
-    const [{ total: andados }] = await q.andando.execute({ tsq })
-    if (andados > BUSCA_DOCUMENTOS_LIMITE) total = andados
-    else if (andados * ANDADOS_MAIS * 2 >= (BUSCA_DOCUMENTOS_LIMITE + 1) * ANDADOS_MAX * 3) {
-      const [{ total: mais }] = await q.andandoMais.execute({ tsq })
-      if (mais > BUSCA_DOCUMENTOS_LIMITE) total = mais
+    const andados = await q.andando.execute({ tsq })
+    const n = andados[0]?.total ?? 0
+    if (!offset && n >= PAGE_SIZE) primeira = semTotal(andados)
+    if (n > BUSCA_DOCUMENTOS_LIMITE) total = n
+    else if (n * ANDADOS_MAIS * 2 >= (BUSCA_DOCUMENTOS_LIMITE + 1) * ANDADOS_MAX * 3) {
+      const [mais] = await q.andandoMais.execute({ tsq })
+      if (mais && mais.total > BUSCA_DOCUMENTOS_LIMITE) total = mais.total
     }
   }
-  let rows: Awaited<ReturnType<typeof q.caminho.execute>> = []
   if (total === undefined || total <= BUSCA_DOCUMENTOS_LIMITE) {
-    const achadas = await q.gin.execute({ tsq, indice, offset })
-    total ??= achadas[0]?.total ?? (await q.total.execute({ tsq, indice }))[0].total
-    rows = achadas.map(({ total: _, ...r }) => r)
+    const achadas = await (pares ? q.ginPares : q.gin).execute({ tsq, indice, offset })
+    total ??=
+      achadas[0]?.total ??
+      (await (pares ? q.totalPares : q.total).execute({ tsq, indice }))[0].total
+    rows = semTotal(achadas)
   }
   if (!total) return nada
   // More than the limit: the GIN index's first matches are not the newest; the walk finds them.
   if (total > BUSCA_DOCUMENTOS_LIMITE)
-    rows = await (offset ? q.caminhoAdiante : q.caminho).execute({ tsq, offset })
+    rows = primeira ?? (await (offset ? q.caminhoAdiante : q.caminho).execute({ tsq, offset }))
   return pageResult<DocumentoEncontrado>(
     rows.map(({ caminho, ...r }) => ({ ...r, arquivo: arquivoDaChave(caminho) })),
     total,

@@ -284,15 +284,62 @@ describe('GET /api/admin/documentos/busca', () => {
         (await preparadas(app.db, nome))
           ?.filter((p) => p.name === nome)
           .reduce((soma, p) => soma + p.generic_plans + p.custom_plans, 0)
-      // On PostgreSQL: the pair counted along the newest documents once per request, the two
+      // On PostgreSQL: the pair counted along the newest documents once a request, the two
       // never together counted by the index after the first reach found none.
       if (process.env.TEST_DATABASE_URL) {
         expect(await vezes('documentos_busca_andando_mais')).toBe(2)
         expect(await vezes('documentos_busca_andando')).toBe(4)
+        // The first page came with the newest documents' count: the walk was not read again.
+        expect(await vezes('documentos_busca_caminho')).toBe(0)
+        expect(await vezes('documentos_busca_caminho_adiante')).toBe(1)
       }
     } finally {
       await app.close()
     }
+  })
+
+  // Migration 0051: two letter parts or more are asked of the GIN index as the pairs of words of
+  // the two rarest (two common words never together read both whole lists to find none).
+  it('words typed together are found by their pair: in one document, in either order, as prefixes; a word both parts can be, as words', async () => {
+    const [a, b, c] = [uniqueWord(), uniqueWord(), uniqueWord()]
+    // 'x' and 'y': words of one character, in no pair.
+    await fichas(`Mapa ${a}`, 3)
+    await fichas(`Croqui ${b}`, 3)
+    expect((await buscar(`${a} ${b}`)).json().total).toBe(0)
+    const planta = await fichas(`Planta ${b} ${a} x ${c} y`, 2)
+    for (const q of [
+      `${a} ${b}`,
+      `${b} ${a}`,
+      `${a.slice(0, -2)} ${b.slice(0, -2)}`,
+      `${a} ${b} ${c}`,
+      `planta ${a}`,
+      `${b}-${a}`,
+    ])
+      expect((await buscar(q)).json().total, q).toBe(2)
+    expect((await buscar(`${a}-${b}`)).json().total).toBe(0)
+    // One word stands for both parts: asked as words.
+    expect((await buscar(`${a} ${a.slice(0, -2)}`)).json().total).toBe(5)
+    // Each document's pairs; none of a word of one character.
+    const [um] = await rawRows<{ pares: string }>(
+      t.db,
+      sql`SELECT pares::text FROM servicos_tipos_documentos WHERE servico_id = ${planta.id} LIMIT 1`,
+    )
+    expect(um.pares).toContain(`'${[a, b].sort().join('.')}'`)
+    expect(um.pares).toContain(`'ficha.planta'`)
+    expect(um.pares).not.toMatch(/'x\.|\.x'|'y\.|\.y'/)
+    // The index is asked the pair: documents whose pairs are taken away are not found by both
+    // words, and are by one.
+    await t.db.execute(
+      sql`UPDATE servicos_tipos_documentos SET pares = '' WHERE servico_id = ${planta.id}`,
+    )
+    try {
+      expect((await buscar(`${a} ${b}`)).json().total).toBe(0)
+      expect((await buscar(a)).json().total).toBe(5)
+    } finally {
+      await t.db.execute(sql`SELECT documentos_busca_refresh(array(
+        SELECT id FROM servicos_tipos_documentos WHERE servico_id = ${planta.id}))`)
+    }
+    expect((await buscar(`${a} ${b}`)).json().total).toBe(2)
   })
 
   // A round trip is most of a cheap request's CPU (the socket's writes): a number's estimate,
