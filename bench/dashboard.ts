@@ -137,6 +137,10 @@ const DOC_SEARCHES = [
   { name: 'documents: a word of one file name in five', q: 'matricula' },
   { name: "documents: a file's number", q: 'certidao 4217' },
   { name: "documents: a type's two words", q: 'contrato social' },
+  // Two common words (a type, a file name's word) in one document in ten, and two that no
+  // document has together (each in a fifth of them): neither is counted by the GIN index's lists.
+  { name: 'documents: two common words in one document in ten', q: 'laudo rg' },
+  { name: 'documents: two common words never together', q: 'contrato laudo' },
 ]
 
 type Case = {
