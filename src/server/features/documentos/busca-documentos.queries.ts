@@ -65,7 +65,7 @@ const pedido = sql`to_tsquery('simple', ${sql.placeholder('indice')})`
  *   (`documentos_enviado_idx`) and tests each document's words (`ts_match_vq`, which no index
  *   answers) until the page is full (`caminhoAdiante` for a page after the first);
  * - `andando`: how many of the newest ANDADOS_MAX documents match, up to the limit plus one,
- *   with the first page of them (`andandoMais`: of the newest ANDADOS_MAIS);
+ *   with the first page of them (`andandoMais`: of the newest ANDADOS_MAIS, the count alone);
  * - `total` (`totalPares`): the total alone, up to the limit plus one, when the page has no row
  *   (past the end).
  */
@@ -104,10 +104,11 @@ function preparar(db: Db) {
     enviado_por: doc.enviado_por,
     estado: versao.estado,
   }
-  // The page of the matches, before any join: each match joined to five tables, then sorted,
-  // cost 2.8 ms more at 1,000,000 services for '4217' (111 documents) than at 100,000 (11).
+  // A later page's OFFSET, a parameter.
   const adiante = sql` OFFSET ${sql.placeholder('offset')}`
-  // Its LIMIT written in the text, as the walk's: the statements without an OFFSET keep their
+  // The page of the matches, before any join: each match joined to five tables, then sorted,
+  // cost 2.8 ms more at 1,000,000 services for '4217' (111 documents) than at 100,000 (11). Its
+  // LIMIT written in the text, as the walk's: the statements without an OFFSET keep their
   // generic plan.
   const pagina = (fonte: ReturnType<typeof achados>, offset = sql``) =>
     db.$with('pagina', { id: doc.id, enviado_em: doc.enviado_em }).as(
@@ -157,26 +158,30 @@ function preparar(db: Db) {
         .$dynamic(),
     )
   }
-  // The newest `max` documents' matches, up to the limit plus one, in the walk's order; with
-  // the first page of them. Its values an InitPlan and constants, as the walk's first page:
-  // one generic plan.
-  const andando = (max: number, nome: string) =>
-    comTotal(
-      db.$with('achados', { id: doc.id, enviado_em: doc.enviado_em }).as(
-        sql`SELECT d.id, d.enviado_em FROM (SELECT ${doc.id}, ${doc.enviado_em}, ${doc.termos}
-          FROM ${doc} WHERE ${doc.enviado_em} IS NOT NULL
-          ORDER BY ${ordemDosDocumentos} LIMIT ${sql.raw(String(max))}) d
-          WHERE ts_match_vq(d.termos, (SELECT ${consulta}))
-          LIMIT ${sql.raw(String(BUSCA_DOCUMENTOS_LIMITE + 1))}`,
-      ),
-    ).prepare(nome)
+  // The newest `max` documents' matches, up to the limit plus one, in the walk's order. Its
+  // values an InitPlan and constants, as the walk's first page: one generic plan.
+  const andados = (max: number) =>
+    db.$with('achados', { id: doc.id, enviado_em: doc.enviado_em }).as(
+      sql`SELECT d.id, d.enviado_em FROM (SELECT ${doc.id}, ${doc.enviado_em}, ${doc.termos}
+        FROM ${doc} WHERE ${doc.enviado_em} IS NOT NULL
+        ORDER BY ${ordemDosDocumentos} LIMIT ${sql.raw(String(max))}) d
+        WHERE ts_match_vq(d.termos, (SELECT ${consulta}))
+        LIMIT ${sql.raw(String(BUSCA_DOCUMENTOS_LIMITE + 1))}`,
+    )
+  const mais = andados(ANDADOS_MAIS)
   return {
     gin: comTotal(achados(doc.termos), adiante).prepare('documentos_busca_gin'),
     ginPares: comTotal(achados(doc.pares), adiante).prepare('documentos_busca_gin_pares'),
     caminho: caminho(sql``, 'documentos_busca_caminho'),
     caminhoAdiante: caminho(adiante, 'documentos_busca_caminho_adiante'),
-    andando: andando(ANDADOS_MAX, 'documentos_busca_andando'),
-    andandoMais: andando(ANDADOS_MAIS, 'documentos_busca_andando_mais'),
+    // With the first page of them.
+    andando: comTotal(andados(ANDADOS_MAX)).prepare('documentos_busca_andando'),
+    // Their count alone.
+    andandoMais: db
+      .with(mais)
+      .select({ total: sql<number>`count(*)::int` })
+      .from(mais)
+      .prepare('documentos_busca_andando_mais'),
     total: total(doc.termos, 'documentos_busca_total'),
     totalPares: total(doc.pares, 'documentos_busca_total_pares'),
   }
@@ -292,7 +297,7 @@ export async function buscarDocumentos(db: Db, query: ListQuery) {
     if (n > BUSCA_DOCUMENTOS_LIMITE) total = n
     else if (n * ANDADOS_MAIS * 2 >= (BUSCA_DOCUMENTOS_LIMITE + 1) * ANDADOS_MAX * 3) {
       const [mais] = await q.andandoMais.execute({ tsq })
-      if (mais && mais.total > BUSCA_DOCUMENTOS_LIMITE) total = mais.total
+      if (mais.total > BUSCA_DOCUMENTOS_LIMITE) total = mais.total
     }
   }
   if (total === undefined || total <= BUSCA_DOCUMENTOS_LIMITE) {
